@@ -1,0 +1,33 @@
+package io.github.mcpgateway.audit;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One governed MCP request, as the audit log and the meters see it. Published once per request,
+ * after the response is complete. Carries identities and decisions, never the token, the tool
+ * arguments or the result.
+ *
+ * @param time when the request ended
+ * @param human the verified human, or {@code null}
+ * @param agent the verified agent, or {@code null}
+ * @param team the verified team, or {@code null}
+ * @param sessionId the MCP session id the client sent, or {@code null}
+ * @param namespace server namespace
+ * @param server server name
+ * @param serverUid server UID from the policy, or {@code null}
+ * @param method JSON-RPC method, or the HTTP method for GET and DELETE
+ * @param tool tool name of a {@code tools/call}, or {@code null}
+ * @param decision the gateway's decision, lower case
+ * @param errorCode the gateway error code answered, or {@code null}
+ * @param status the HTTP status sent to the client
+ * @param duration time spent in the gateway, upstream included
+ * @param dispatched whether the request reached the upstream client
+ */
+public record McpAuditEvent(Instant time, @Nullable String human, @Nullable String agent, @Nullable String team,
+		@Nullable String sessionId, String namespace, String server, @Nullable String serverUid, String method,
+		@Nullable String tool, String decision, @Nullable String errorCode, int status, Duration duration,
+		boolean dispatched) {
+}

@@ -1,0 +1,74 @@
+package io.github.mcpgateway.config;
+
+import java.time.Clock;
+
+import jakarta.servlet.Filter;
+
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.policy.PolicyFilter;
+import io.github.mcpgateway.proxy.UpstreamGuardFilter;
+import io.github.mcpgateway.request.McpRequestFilter;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The request pipeline in one place. Servlet filters run in this order, each after the one
+ * before it has let the request through:
+ *
+ * <ol>
+ * <li>identity: Spring Security ({@value #IDENTITY_ORDER}), verifies the caller;</li>
+ * <li>request: {@link McpRequestFilter}, resolves the server, reads and parses the body once,
+ * and audits the request when it is done;</li>
+ * <li>policy: {@link PolicyFilter}, applies the grants;</li>
+ * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the Spring
+ * Cloud Gateway route proxies the request.</li>
+ * </ol>
+ * Slots are left between the stages for the session and idempotency stages.
+ */
+@Configuration(proxyBeanMethods = false)
+class PipelineConfiguration {
+
+	static final int IDENTITY_ORDER = SecurityFilterProperties.DEFAULT_FILTER_ORDER;
+
+	static final int REQUEST_ORDER = IDENTITY_ORDER + 10;
+
+	static final int POLICY_ORDER = IDENTITY_ORDER + 30;
+
+	static final int UPSTREAM_ORDER = IDENTITY_ORDER + 50;
+
+	@Bean
+	Clock clock() {
+		return Clock.systemUTC();
+	}
+
+	@Bean
+	GatewayErrorRenderer gatewayErrorRenderer(JsonMapper jsonMapper) {
+		return new GatewayErrorRenderer(jsonMapper);
+	}
+
+	@Bean
+	FilterRegistrationBean<McpRequestFilter> mcpRequestFilterRegistration(McpRequestFilter filter) {
+		return register(filter, REQUEST_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<PolicyFilter> policyFilterRegistration(PolicyFilter filter) {
+		return register(filter, POLICY_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<UpstreamGuardFilter> upstreamGuardFilterRegistration(UpstreamGuardFilter filter) {
+		return register(filter, UPSTREAM_ORDER);
+	}
+
+	private static <F extends Filter> FilterRegistrationBean<F> register(F filter, int order) {
+		FilterRegistrationBean<F> registration = new FilterRegistrationBean<>(filter);
+		registration.setOrder(order);
+		return registration;
+	}
+
+}

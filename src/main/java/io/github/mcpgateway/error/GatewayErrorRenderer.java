@@ -1,0 +1,76 @@
+package io.github.mcpgateway.error;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.util.Assert;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one place that writes a gateway-made error on an MCP path.
+ *
+ * <p>
+ * Shape: {@code {"jsonrpc":"2.0","id":<request id or null>,"error":{"code":<category>,"message":...,
+ * "data":{"code":"<stable code>"}}}} with the error's HTTP status, {@code Content-Type:
+ * application/json}, {@code Cache-Control: no-store} and, when the error has one, {@code Retry-After}.
+ * An already committed response cannot carry an error any more; it is left as it is.
+ */
+public final class GatewayErrorRenderer {
+
+	private final JsonMapper jsonMapper;
+
+	public GatewayErrorRenderer(JsonMapper jsonMapper) {
+		Assert.notNull(jsonMapper, "jsonMapper must not be null");
+		this.jsonMapper = jsonMapper;
+	}
+
+	/**
+	 * Render {@code error} on {@code response}.
+	 * @param id the JSON-RPC id of the request when it is known, else {@code null}
+	 * @return {@code false} when the response was already committed and nothing was written
+	 */
+	public boolean render(HttpServletResponse response, GatewayError error, @Nullable JsonNode id)
+			throws IOException {
+		if (response.isCommitted()) {
+			return false;
+		}
+		response.resetBuffer();
+		response.setStatus(error.status().value());
+		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+		response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+		response.setHeader(HttpHeaders.CONTENT_ENCODING, null);
+		if (error.retryAfter() != null) {
+			long seconds = Math.max(1, (error.retryAfter().toMillis() + 999) / 1000);
+			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+		}
+		byte[] body = this.jsonMapper.writeValueAsBytes(body(error, id));
+		response.setContentLength(body.length);
+		response.getOutputStream().write(body);
+		response.flushBuffer();
+		return true;
+	}
+
+	ObjectNode body(GatewayError error, @Nullable JsonNode id) {
+		ObjectNode root = this.jsonMapper.createObjectNode();
+		root.put("jsonrpc", "2.0");
+		if (id == null) {
+			root.putNull("id");
+		}
+		else {
+			root.set("id", id);
+		}
+		ObjectNode errorNode = root.putObject("error");
+		errorNode.put("code", error.category().jsonRpcCode());
+		errorNode.put("message", error.message());
+		errorNode.putObject("data").put("code", error.code());
+		return root;
+	}
+
+}

@@ -1,0 +1,78 @@
+package io.github.mcpgateway.error;
+
+import java.time.Duration;
+
+import org.springframework.http.HttpStatus;
+
+import io.github.mcpgateway.error.GatewayError.Category;
+
+/**
+ * The catalogue of gateway-made errors. Every code here is listed in {@code docs/errors.md}; add
+ * a code there when you add one here.
+ */
+public final class GatewayErrors {
+
+	public static final GatewayError INVALID_REQUEST = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"invalid_request", "The request is not a valid JSON-RPC 2.0 request object");
+
+	public static final GatewayError BATCH_NOT_SUPPORTED = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"batch_not_supported", "JSON-RPC batches are not supported; send one message per request");
+
+	public static final GatewayError HEADER_MISMATCH = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"header_mismatch", "An Mcp-Method or Mcp-Name header disagrees with the request body");
+
+	public static final GatewayError UNSUPPORTED_MEDIA_TYPE = of(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+			Category.INVALID_REQUEST, "unsupported_media_type", "MCP messages must be sent as application/json");
+
+	public static final GatewayError METHOD_NOT_ALLOWED = of(HttpStatus.METHOD_NOT_ALLOWED, Category.INVALID_REQUEST,
+			"method_not_allowed", "Only POST, GET and DELETE are accepted on an MCP endpoint");
+
+	public static final GatewayError REQUEST_TOO_LARGE = of(HttpStatus.CONTENT_TOO_LARGE, Category.TOO_LARGE,
+			"request_too_large", "The request body is larger than the gateway accepts");
+
+	public static final GatewayError UNAUTHENTICATED = of(HttpStatus.UNAUTHORIZED, Category.UNAUTHENTICATED,
+			"unauthenticated", "A valid bearer token is required");
+
+	public static final GatewayError INVALID_TOKEN = of(HttpStatus.UNAUTHORIZED, Category.UNAUTHENTICATED,
+			"invalid_token", "The bearer token is invalid, expired or not issued for this gateway");
+
+	public static final GatewayError SERVER_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"server_not_granted", "No grant allows this principal to use this MCP server");
+
+	public static final GatewayError TOOL_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"tool_not_granted", "No grant allows this principal to call this tool");
+
+	public static final GatewayError ACCESS_DENIED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "access_denied",
+			"Access denied");
+
+	public static final GatewayError UPSTREAM_UNAVAILABLE = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
+			"upstream_unavailable", "The upstream MCP server could not be reached");
+
+	public static final GatewayError UPSTREAM_FAILED = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
+			"upstream_failed", "The upstream MCP server failed while answering");
+
+	public static final GatewayError UPSTREAM_TIMEOUT = of(HttpStatus.GATEWAY_TIMEOUT, Category.UPSTREAM_TIMEOUT,
+			"upstream_timeout", "The upstream MCP server did not answer in time");
+
+	public static final GatewayError UPSTREAM_REPLY_UNFILTERABLE = of(HttpStatus.BAD_GATEWAY,
+			Category.UPSTREAM_FAILED, "upstream_reply_unfilterable",
+			"The upstream tools/list reply could not be filtered by policy, so it was withheld");
+
+	public static final GatewayError CIRCUIT_OPEN = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"upstream_circuit_open", "The upstream MCP server is failing; calls are paused");
+
+	public static final GatewayError BULKHEAD_FULL = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"upstream_overloaded", "Too many concurrent calls to this MCP server")
+		.withRetryAfter(Duration.ofSeconds(1));
+
+	public static final GatewayError INTERNAL_ERROR = of(HttpStatus.INTERNAL_SERVER_ERROR, Category.INVALID_REQUEST,
+			"internal_error", "The gateway failed to handle the request");
+
+	private GatewayErrors() {
+	}
+
+	private static GatewayError of(HttpStatus status, Category category, String code, String message) {
+		return new GatewayError(status, category, code, message, null);
+	}
+
+}

@@ -1,0 +1,59 @@
+package io.github.mcpgateway.identity;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.http.CacheControl;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import org.springframework.web.util.UrlPathHelper;
+
+import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.policy.McpServerPolicy;
+
+/**
+ * Serves RFC 9728 OAuth 2.0 protected-resource metadata: one document for the gateway itself and
+ * one per server path of the live policy, so that an MCP client that got a 401 on
+ * {@code /mcp/a/b} finds {@code /.well-known/oauth-protected-resource/mcp/a/b}, and from it the
+ * authorization server to get a token from. An unknown server path is 404.
+ */
+@RestController
+class ProtectedResourceMetadataController {
+
+	private final LivePolicy livePolicy;
+
+	private final IdentityProperties properties;
+
+	ProtectedResourceMetadataController(LivePolicy livePolicy, IdentityProperties properties) {
+		this.livePolicy = livePolicy;
+		this.properties = properties;
+	}
+
+	@GetMapping({ ResourceMetadataLocator.WELL_KNOWN, ResourceMetadataLocator.WELL_KNOWN + "/**" })
+	ResponseEntity<Map<String, Object>> metadata(HttpServletRequest request) {
+		String path = UrlPathHelper.defaultInstance.getPathWithinApplication(request)
+			.substring(ResourceMetadataLocator.WELL_KNOWN.length());
+		String base = ServletUriComponentsBuilder.fromContextPath(request).replaceQuery(null).toUriString();
+		Map<String, Object> metadata = new LinkedHashMap<>();
+		if (path.isEmpty()) {
+			metadata.put("resource", base);
+		}
+		else {
+			McpServerPolicy server = this.livePolicy.current().serverAt(path);
+			if (server == null) {
+				return ResponseEntity.notFound().build();
+			}
+			metadata.put("resource", base + server.path());
+			metadata.put("resource_name", server.qualifiedName());
+		}
+		metadata.put("authorization_servers", List.of(this.properties.oauth().issuer()));
+		metadata.put("bearer_methods_supported", List.of("header"));
+		return ResponseEntity.ok().cacheControl(CacheControl.noCache()).body(metadata);
+	}
+
+}

@@ -1,0 +1,92 @@
+package io.github.mcpgateway.identity;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.web.SecurityFilterChain;
+
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.policy.LivePolicy;
+
+/**
+ * The identity stage: Spring Security as an OAuth2 resource server.
+ *
+ * <p>
+ * Every request must carry a valid bearer token except the public documents (RFC 9728 metadata,
+ * the health and Prometheus endpoints, and the demo token endpoint when the demo profile is on).
+ * The token is read from the {@code Authorization} header only, never from a query parameter or
+ * form field, so it cannot leak into access logs. The gateway keeps no HTTP session.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(IdentityProperties.class)
+class SecurityConfiguration {
+
+	/** Paths anyone may read; each serves public, non-sensitive content. */
+	static final String[] PUBLIC_PATHS = { ResourceMetadataLocator.WELL_KNOWN, ResourceMetadataLocator.WELL_KNOWN + "/**",
+			"/actuator/health", "/actuator/health/**", "/actuator/info", "/actuator/prometheus", "/demo/token", "/demo/jwks.json",
+			"/error" };
+
+	/**
+	 * Public documents bypass the resource-server chain entirely. Spring Security's own
+	 * protected-resource metadata filter knows nothing of server paths or the issuer, so the
+	 * gateway serves that document itself ({@link ProtectedResourceMetadataController}).
+	 */
+	@Bean
+	@Order(1)
+	SecurityFilterChain publicDocumentsSecurityFilterChain(HttpSecurity http) throws Exception {
+		http.securityMatcher(PUBLIC_PATHS)
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.csrf((csrf) -> csrf.disable())
+			.requestCache((cache) -> cache.disable());
+		return http.build();
+	}
+
+	@Bean
+	@Order(2)
+	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
+			IdentityProperties properties, McpAuthenticationEntryPoint entryPoint,
+			McpAccessDeniedHandler accessDeniedHandler) throws Exception {
+		http.authorizeHttpRequests((requests) -> requests.anyRequest().authenticated())
+			.oauth2ResourceServer((resourceServer) -> resourceServer
+				.jwt((jwt) -> jwt.decoder(jwtDecoder)
+					.jwtAuthenticationConverter(new JwtPrincipalConverter(properties.claims())))
+				.authenticationEntryPoint(entryPoint)
+				.accessDeniedHandler(accessDeniedHandler))
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(entryPoint)
+				.accessDeniedHandler(accessDeniedHandler))
+			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.csrf((csrf) -> csrf.disable())
+			.requestCache((cache) -> cache.disable())
+			.formLogin((form) -> form.disable())
+			.httpBasic((basic) -> basic.disable())
+			.logout((logout) -> logout.disable());
+		return http.build();
+	}
+
+	@Bean
+	JwtDecoder jwtDecoder(IdentityProperties properties) {
+		return JwtDecoderFactory.create(properties.oauth());
+	}
+
+	@Bean
+	ResourceMetadataLocator resourceMetadataLocator(LivePolicy livePolicy) {
+		return new ResourceMetadataLocator(livePolicy);
+	}
+
+	@Bean
+	McpAuthenticationEntryPoint mcpAuthenticationEntryPoint(ResourceMetadataLocator locator,
+			GatewayErrorRenderer errorRenderer) {
+		return new McpAuthenticationEntryPoint(locator, errorRenderer);
+	}
+
+	@Bean
+	McpAccessDeniedHandler mcpAccessDeniedHandler(GatewayErrorRenderer errorRenderer) {
+		return new McpAccessDeniedHandler(errorRenderer);
+	}
+
+}

@@ -1,0 +1,98 @@
+package io.github.mcpgateway.jsonrpc;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
+
+import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage.Kind;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Parses the body of an MCP POST into a {@link JsonRpcMessage}.
+ *
+ * <p>
+ * Accepts exactly one JSON-RPC 2.0 object (MCP 2025-06-18 and later removed batches). Refuses,
+ * with {@link GatewayErrors#BATCH_NOT_SUPPORTED}, an array: a batch mixes methods that the policy
+ * and the idempotency contract decide one by one, so the gateway cannot authorise it as a whole.
+ * Refuses with {@link GatewayErrors#INVALID_REQUEST} malformed JSON, a non-object, a missing or
+ * wrong {@code jsonrpc} member, a non-string method, an id that is neither string, number nor
+ * null, and a {@code tools/call} without a string {@code params.name}.
+ */
+public final class JsonRpcMessageParser {
+
+	private final JsonMapper jsonMapper;
+
+	public JsonRpcMessageParser(JsonMapper jsonMapper) {
+		Assert.notNull(jsonMapper, "jsonMapper must not be null");
+		this.jsonMapper = jsonMapper;
+	}
+
+	public JsonRpcMessage parse(byte[] body) {
+		JsonNode root = readTree(body);
+		if (root.isArray()) {
+			throw new GatewayErrorException(GatewayErrors.BATCH_NOT_SUPPORTED);
+		}
+		if (!root.isObject() || !"2.0".equals(root.path("jsonrpc").stringValue(null))) {
+			throw invalid();
+		}
+		JsonNode id = root.get("id");
+		if (id != null && !(id.isString() || id.isNumber() || id.isNull())) {
+			throw invalid();
+		}
+		JsonNode method = root.get("method");
+		if (method == null) {
+			return parseResponse(root, id);
+		}
+		if (!method.isString() || method.stringValue().isEmpty()) {
+			throw invalid();
+		}
+		JsonNode params = root.get("params");
+		if (params != null && !(params.isObject() || params.isArray())) {
+			throw invalid();
+		}
+		Kind kind = (id != null) ? Kind.REQUEST : Kind.NOTIFICATION;
+		String toolName = null;
+		if (kind == Kind.REQUEST && JsonRpcMessage.TOOLS_CALL.equals(method.stringValue())) {
+			toolName = toolName(params);
+		}
+		return new JsonRpcMessage(kind, id, method.stringValue(), params, toolName);
+	}
+
+	private JsonRpcMessage parseResponse(JsonNode root, @Nullable JsonNode id) {
+		boolean hasOutcome = root.has("result") ^ root.has("error");
+		if (id == null || !hasOutcome) {
+			throw invalid();
+		}
+		return new JsonRpcMessage(Kind.RESPONSE, id, null, null, null);
+	}
+
+	private static String toolName(@Nullable JsonNode params) {
+		JsonNode name = (params != null) ? params.get("name") : null;
+		if (name == null || !name.isString() || name.stringValue().isEmpty()) {
+			throw invalid();
+		}
+		return name.stringValue();
+	}
+
+	private JsonNode readTree(byte[] body) {
+		try {
+			JsonNode root = this.jsonMapper.readTree(body);
+			if (root == null || root.isMissingNode()) {
+				throw invalid();
+			}
+			return root;
+		}
+		catch (JacksonException ex) {
+			throw invalid();
+		}
+	}
+
+	private static GatewayErrorException invalid() {
+		return new GatewayErrorException(GatewayErrors.INVALID_REQUEST);
+	}
+
+}

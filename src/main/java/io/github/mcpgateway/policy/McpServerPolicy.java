@@ -1,0 +1,78 @@
+package io.github.mcpgateway.policy;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One MCP server as the policy file declares it. Constructed only by {@link PolicyParser}, which
+ * validates every field; instances are immutable.
+ *
+ * @param namespace the namespace (for example a Kubernetes namespace), used in audit and metrics
+ * @param name the server name, unique within its namespace
+ * @param uid the server's stable UID; idempotency keys are scoped to it, so a server without one
+ * cannot serve keyed requests
+ * @param upstream the absolute {@code http} or {@code https} URL of the upstream MCP endpoint
+ * @param path the path the gateway serves this server on, for example {@code /mcp/payments/ledger}
+ * @param identity how callers are verified; {@code oauth} when omitted
+ * @param grants who may call which tools; no grant means nobody may
+ */
+public record McpServerPolicy(String namespace, String name, @Nullable String uid, URI upstream, String path,
+		@Nullable IdentityMode identity, @Nullable List<Grant> grants) {
+
+	private static final List<String> RESERVED_PREFIXES = List.of("/.well-known", "/actuator", "/demo", "/error");
+
+	public McpServerPolicy {
+		requireText(namespace, "namespace");
+		requireText(name, "name");
+		if (uid != null && uid.isBlank()) {
+			throw new IllegalArgumentException("uid must not be blank; omit it if the server has none");
+		}
+		validateUpstream(upstream);
+		validatePath(path);
+		identity = (identity != null) ? identity : IdentityMode.OAUTH;
+		grants = (grants != null) ? List.copyOf(grants) : List.of();
+	}
+
+	/** {@code namespace/name}, the server's display identity in logs and metrics. */
+	public String qualifiedName() {
+		return this.namespace + "/" + this.name;
+	}
+
+	private static void requireText(@Nullable String value, String field) {
+		if (value == null || value.isBlank()) {
+			throw new IllegalArgumentException(field + " is required");
+		}
+	}
+
+	private static void validateUpstream(@Nullable URI upstream) {
+		if (upstream == null) {
+			throw new IllegalArgumentException("upstream is required");
+		}
+		String scheme = (upstream.getScheme() != null) ? upstream.getScheme().toLowerCase(Locale.ROOT) : "";
+		if (!(scheme.equals("http") || scheme.equals("https")) || upstream.getHost() == null) {
+			throw new IllegalArgumentException("upstream must be an absolute http or https URL");
+		}
+		if (upstream.getRawQuery() != null || upstream.getRawFragment() != null) {
+			throw new IllegalArgumentException("upstream must not have a query or fragment");
+		}
+	}
+
+	private static void validatePath(@Nullable String path) {
+		if (path == null || !path.startsWith("/") || path.length() < 2 || path.endsWith("/")) {
+			throw new IllegalArgumentException("path must start with '/' and must not end with '/'");
+		}
+		if (path.contains("//") || path.contains("/./") || path.contains("/../") || path.endsWith("/..")
+				|| !path.matches("[A-Za-z0-9._~/-]+")) {
+			throw new IllegalArgumentException("path must be a plain, normalised URL path");
+		}
+		for (String reserved : RESERVED_PREFIXES) {
+			if (path.equals(reserved) || path.startsWith(reserved + "/")) {
+				throw new IllegalArgumentException("path must not be under " + reserved);
+			}
+		}
+	}
+
+}

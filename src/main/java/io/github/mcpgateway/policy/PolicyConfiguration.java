@@ -1,0 +1,46 @@
+package io.github.mcpgateway.policy;
+
+import java.time.Clock;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Wires the live policy: parser, start-up load and reload schedule, health, grants and the grant filter. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(PolicyProperties.class)
+class PolicyConfiguration {
+
+	@Bean
+	LivePolicy livePolicy() {
+		return new LivePolicy();
+	}
+
+	@Bean
+	PolicyReloader policyReloader(PolicyProperties properties, LivePolicy livePolicy, Clock clock,
+			MeterRegistry meterRegistry) {
+		return new PolicyReloader(properties, new PolicyParser(), livePolicy, clock, meterRegistry);
+	}
+
+	@Bean
+	PolicyHealthIndicator policyHealthIndicator(LivePolicy livePolicy) {
+		return new PolicyHealthIndicator(livePolicy);
+	}
+
+	@Bean
+	GrantEvaluator grantEvaluator() {
+		return new GrantEvaluator();
+	}
+
+	@Bean
+	PolicyFilter policyFilter(GrantEvaluator grants, GatewayErrorRenderer errorRenderer, JsonMapper jsonMapper,
+			PolicyProperties properties) {
+		return new PolicyFilter(grants, errorRenderer, jsonMapper, properties);
+	}
+
+}

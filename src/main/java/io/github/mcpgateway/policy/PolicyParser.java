@@ -1,0 +1,139 @@
+package io.github.mcpgateway.policy;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Parses and validates a policy file (YAML) into an immutable {@link Policy}.
+ *
+ * <p>
+ * Strict by design, because a governance gateway fails closed: unknown keys, missing required
+ * fields, malformed URLs and paths, duplicate paths, duplicate {@code namespace/name} pairs and
+ * duplicate UIDs are all errors. The message names the line and the field at fault, for example
+ * {@code policy.yaml line 7 (servers[1].upstream): upstream must be an absolute http or https URL}.
+ */
+public final class PolicyParser {
+
+	private final YAMLMapper yamlMapper = YAMLMapper.builder()
+		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+		.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+		.build();
+
+	/**
+	 * @param content the file's bytes
+	 * @param source the file name used in messages
+	 * @param loadedAt the time to stamp on the snapshot
+	 * @throws PolicyException when the file is not a valid policy
+	 */
+	public Policy parse(byte[] content, String source, Instant loadedAt) {
+		PolicyDocument document = read(content, source);
+		if (document == null || document.servers() == null) {
+			throw new PolicyException(source + ": the file must have a 'servers' list");
+		}
+		List<McpServerPolicy> servers = document.servers();
+		checkUnique(servers, source);
+		return Policy.of(version(content), loadedAt, servers);
+	}
+
+	private @Nullable PolicyDocument read(byte[] content, String source) {
+		try {
+			return this.yamlMapper.readValue(content, PolicyDocument.class);
+		}
+		catch (JacksonException ex) {
+			throw new PolicyException(describe(ex, source), ex);
+		}
+	}
+
+	private static void checkUnique(List<McpServerPolicy> servers, String source) {
+		Set<String> paths = new HashSet<>();
+		Set<String> names = new HashSet<>();
+		Set<String> uids = new HashSet<>();
+		for (int i = 0; i < servers.size(); i++) {
+			McpServerPolicy server = servers.get(i);
+			if (server == null) {
+				throw new PolicyException(source + " (servers[" + i + "]): a server entry must not be empty");
+			}
+			String at = source + " (servers[" + i + "]): ";
+			if (!paths.add(server.path())) {
+				throw new PolicyException(at + "path " + server.path() + " is used by another server");
+			}
+			if (!names.add(server.qualifiedName())) {
+				throw new PolicyException(at + "server " + server.qualifiedName() + " is declared twice");
+			}
+			if (server.uid() != null && !uids.add(server.uid())) {
+				throw new PolicyException(at + "uid " + server.uid() + " is used by another server");
+			}
+		}
+	}
+
+	private static String describe(JacksonException ex, String source) {
+		StringBuilder message = new StringBuilder(source);
+		TokenStreamLocation location = ex.getLocation();
+		if (location != null && location.getLineNr() > 0) {
+			message.append(" line ").append(location.getLineNr());
+		}
+		if (ex instanceof DatabindException databind && !databind.getPath().isEmpty()) {
+			message.append(" (").append(path(databind)).append(')');
+		}
+		message.append(": ").append(reason(ex));
+		return message.toString();
+	}
+
+	private static String path(DatabindException ex) {
+		StringBuilder path = new StringBuilder();
+		for (JacksonException.Reference reference : ex.getPath()) {
+			if (reference.getPropertyName() != null) {
+				if (!path.isEmpty()) {
+					path.append('.');
+				}
+				path.append(reference.getPropertyName());
+			}
+			else if (reference.getIndex() >= 0) {
+				path.append('[').append(reference.getIndex()).append(']');
+			}
+		}
+		return path.toString();
+	}
+
+	private static String reason(JacksonException ex) {
+		Throwable root = ex;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		if (root instanceof IllegalArgumentException && root.getMessage() != null) {
+			return root.getMessage();
+		}
+		String original = ex.getOriginalMessage();
+		int detail = (original != null) ? original.indexOf(" (") : -1;
+		return (detail > 0) ? original.substring(0, detail) : String.valueOf(original);
+	}
+
+	private static String version(byte[] content) {
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(content);
+			return HexFormat.of().formatHex(digest, 0, 6);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
+		}
+	}
+
+	/** The file's root. */
+	record PolicyDocument(@Nullable List<McpServerPolicy> servers) {
+	}
+
+}

@@ -1,0 +1,177 @@
+package io.github.mcpgateway.policy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
+import org.springframework.util.Assert;
+
+/**
+ * Loads the policy file at start-up and re-reads it every {@code reload-interval}.
+ *
+ * <p>
+ * Contract: the constructor loads the file or throws {@link PolicyException}, so the gateway never
+ * starts without a valid policy. Afterwards a changed file (by content, not timestamp) is parsed off
+ * the request path; a valid one is published atomically through {@link LivePolicy}, an invalid or
+ * unreadable one is refused, logged once per distinct content, counted, and shown in health, while
+ * the last good policy stays live. It never falls back to defaults.
+ */
+public class PolicyReloader implements SmartLifecycle {
+
+	private static final Log logger = LogFactory.getLog(PolicyReloader.class);
+
+	private final Resource resource;
+
+	private final PolicyProperties properties;
+
+	private final PolicyParser parser;
+
+	private final LivePolicy livePolicy;
+
+	private final Clock clock;
+
+	private final Counter reloadsOk;
+
+	private final Counter reloadsFailed;
+
+	private byte[] lastSeen;
+
+	private @Nullable String lastFailure;
+
+	private volatile boolean lastReadValid = true;
+
+	private volatile ScheduledExecutorService executor;
+
+	public PolicyReloader(PolicyProperties properties, PolicyParser parser, LivePolicy livePolicy, Clock clock,
+			MeterRegistry meterRegistry) {
+		Assert.notNull(properties, "properties must not be null");
+		Assert.notNull(parser, "parser must not be null");
+		Assert.notNull(livePolicy, "livePolicy must not be null");
+		Assert.notNull(clock, "clock must not be null");
+		this.properties = properties;
+		this.resource = resolve(properties.location());
+		this.parser = parser;
+		this.livePolicy = livePolicy;
+		this.clock = clock;
+		this.reloadsOk = Counter.builder(PolicyMeters.RELOADS).tag("result", "ok").register(meterRegistry);
+		this.reloadsFailed = Counter.builder(PolicyMeters.RELOADS).tag("result", "failed").register(meterRegistry);
+		Gauge.builder(PolicyMeters.VALID, this, (reloader) -> reloader.lastReadValid ? 1 : 0)
+			.register(meterRegistry);
+		Gauge.builder(PolicyMeters.SERVERS, livePolicy,
+				(live) -> live.isLoaded() ? live.current().serversByPath().size() : 0)
+			.register(meterRegistry);
+		this.lastSeen = read();
+		Policy policy = this.parser.parse(this.lastSeen, this.resource.getDescription(), clock.instant());
+		this.livePolicy.publish(policy, new PolicyReloadStatus(clock.instant(), true, null));
+		logger.info("Loaded policy " + policy.version() + " with " + policy.serversByPath().size() + " server(s) from "
+				+ this.resource.getDescription());
+	}
+
+	static Resource resolve(String location) {
+		if (location.startsWith("classpath:")) {
+			return new ClassPathResource(location.substring("classpath:".length()));
+		}
+		return new FileSystemResource(location.startsWith("file:") ? location.substring("file:".length()) : location);
+	}
+
+	/** Re-reads the file once; called by the schedule and by tests that cannot wait. */
+	public synchronized void reloadNow() {
+		byte[] content;
+		try {
+			content = read();
+		}
+		catch (PolicyException ex) {
+			this.lastSeen = new byte[0];
+			refuse(ex.getMessage());
+			return;
+		}
+		if (Arrays.equals(content, this.lastSeen)) {
+			return;
+		}
+		this.lastSeen = content;
+		try {
+			Policy policy = this.parser.parse(content, this.resource.getDescription(), this.clock.instant());
+			this.livePolicy.publish(policy, new PolicyReloadStatus(this.clock.instant(), true, null));
+			this.lastFailure = null;
+			this.lastReadValid = true;
+			this.reloadsOk.increment();
+			logger.info("Reloaded policy " + policy.version() + " with " + policy.serversByPath().size()
+					+ " server(s)");
+		}
+		catch (PolicyException ex) {
+			refuse(ex.getMessage());
+		}
+	}
+
+	private void refuse(String reason) {
+		this.lastReadValid = false;
+		this.livePolicy.reportFailure(new PolicyReloadStatus(this.clock.instant(), false, reason));
+		if (!reason.equals(this.lastFailure)) {
+			this.lastFailure = reason;
+			this.reloadsFailed.increment();
+			logger.error("Refused policy change, keeping policy " + this.livePolicy.current().version() + ": "
+					+ reason);
+		}
+	}
+
+	private byte[] read() {
+		try (InputStream in = this.resource.getInputStream()) {
+			return in.readAllBytes();
+		}
+		catch (IOException ex) {
+			throw new PolicyException(this.resource.getDescription() + ": cannot be read (" + ex.getClass().getSimpleName()
+					+ ")", ex);
+		}
+	}
+
+	@Override
+	public void start() {
+		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "policy-reloader");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long millis = this.properties.reloadInterval().toMillis();
+		scheduler.scheduleWithFixedDelay(this::reloadSafely, millis, millis, TimeUnit.MILLISECONDS);
+		this.executor = scheduler;
+	}
+
+	private void reloadSafely() {
+		try {
+			reloadNow();
+		}
+		catch (RuntimeException ex) {
+			logger.error("Policy reload failed unexpectedly; keeping the live policy", ex);
+		}
+	}
+
+	@Override
+	public void stop() {
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null) {
+			scheduler.shutdownNow();
+			this.executor = null;
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.executor != null;
+	}
+
+}

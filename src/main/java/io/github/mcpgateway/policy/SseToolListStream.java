@@ -1,0 +1,129 @@
+package io.github.mcpgateway.policy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+
+/**
+ * Relays a {@code text/event-stream} event by event, rewriting the data of {@code message} events
+ * with the {@link ToolListRewriter}.
+ *
+ * <p>
+ * Only the event being received is held back (an incomplete event is of no use to a client
+ * anyway); each complete event is written and flushed when the proxy flushes. Events other than
+ * a tools/list result pass byte for byte. Event boundaries follow the SSE specification: a blank
+ * line ended by CRLF, LF or CR.
+ */
+final class SseToolListStream extends ServletOutputStream {
+
+	private final OutputStream delegate;
+
+	private final ToolListRewriter rewriter;
+
+	private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+
+	SseToolListStream(OutputStream delegate, ToolListRewriter rewriter) {
+		this.delegate = delegate;
+		this.rewriter = rewriter;
+	}
+
+	@Override
+	public void write(int b) throws IOException {
+		write(new byte[] { (byte) b }, 0, 1);
+	}
+
+	@Override
+	public void write(byte[] buffer, int offset, int length) throws IOException {
+		this.pending.write(buffer, offset, length);
+		emitCompleteEvents();
+	}
+
+	@Override
+	public void flush() throws IOException {
+		this.delegate.flush();
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.pending.writeTo(this.delegate);
+		this.pending.reset();
+		this.delegate.flush();
+	}
+
+	private void emitCompleteEvents() throws IOException {
+		byte[] bytes = this.pending.toByteArray();
+		int start = 0;
+		int end;
+		while ((end = eventEnd(bytes, start)) > 0) {
+			emit(bytes, start, end);
+			start = end;
+		}
+		if (start > 0) {
+			this.pending.reset();
+			this.pending.write(bytes, start, bytes.length - start);
+		}
+	}
+
+	/** Index just after the blank line that ends the first event at or after {@code from}, or -1. */
+	static int eventEnd(byte[] bytes, int from) {
+		for (int i = from; i < bytes.length; i++) {
+			if (bytes[i] == '\n' && i + 1 < bytes.length && bytes[i + 1] == '\n') {
+				return i + 2;
+			}
+			if (bytes[i] == '\r') {
+				if (i + 1 < bytes.length && bytes[i + 1] == '\r') {
+					return i + 2;
+				}
+				if (i + 3 < bytes.length && bytes[i + 1] == '\n' && bytes[i + 2] == '\r' && bytes[i + 3] == '\n') {
+					return i + 4;
+				}
+			}
+		}
+		return -1;
+	}
+
+	private void emit(byte[] bytes, int start, int end) throws IOException {
+		String event = new String(bytes, start, end - start, StandardCharsets.UTF_8);
+		StringBuilder others = new StringBuilder();
+		StringBuilder data = null;
+		String type = "message";
+		for (String line : event.split("\r\n|\r|\n")) {
+			if (line.startsWith("data:")) {
+				String value = line.substring(5);
+				value = value.startsWith(" ") ? value.substring(1) : value;
+				data = (data == null) ? new StringBuilder(value) : data.append('\n').append(value);
+			}
+			else if (!line.isEmpty()) {
+				if (line.startsWith("event:")) {
+					type = line.substring(6).trim();
+				}
+				others.append(line).append('\n');
+			}
+		}
+		byte[] rewritten = (data != null && "message".equals(type))
+				? this.rewriter.rewrite(data.toString().getBytes(StandardCharsets.UTF_8)) : null;
+		if (rewritten == null) {
+			this.delegate.write(bytes, start, end - start);
+			return;
+		}
+		this.delegate.write(others.toString().getBytes(StandardCharsets.UTF_8));
+		this.delegate.write("data: ".getBytes(StandardCharsets.UTF_8));
+		this.delegate.write(rewritten);
+		this.delegate.write("\n\n".getBytes(StandardCharsets.UTF_8));
+	}
+
+	@Override
+	public boolean isReady() {
+		return true;
+	}
+
+	@Override
+	public void setWriteListener(WriteListener listener) {
+		throw new UnsupportedOperationException("The proxy writes synchronously");
+	}
+
+}

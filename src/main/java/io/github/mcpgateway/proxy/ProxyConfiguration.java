@@ -1,0 +1,97 @@
+package io.github.mcpgateway.proxy;
+
+import java.net.URI;
+
+import io.github.resilience4j.micrometer.tagged.TaggedBulkheadMetrics;
+import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.cloud.gateway.server.mvc.common.MvcUtils;
+import org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties;
+import org.springframework.cloud.gateway.server.mvc.handler.ClientHttpRequestFactoryProxyExchange;
+import org.springframework.cloud.gateway.server.mvc.handler.HandlerFunctions;
+import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchange;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerRequest;
+import org.springframework.web.servlet.function.ServerResponse;
+import org.springframework.web.util.UriComponentsBuilder;
+
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
+
+/**
+ * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of the live
+ * policy, the upstream HTTP client, and the circuit breakers and bulkheads with their meters.
+ *
+ * <p>
+ * The route is not a fixed list: it matches any request that the gateway filters resolved and
+ * allowed, and sends it to the upstream URL of the server the request context carries. A server
+ * added to or removed from the policy is therefore routed (or not) from the next request on,
+ * without a restart.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ProxyProperties.class)
+class ProxyConfiguration {
+
+	@Bean(destroyMethod = "close")
+	CloseableHttpClient upstreamHttpClient(ProxyProperties properties) {
+		return UpstreamHttpClientFactory.create(properties);
+	}
+
+	@Bean
+	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties) {
+		return new ClientHttpRequestFactoryProxyExchange(new HttpComponentsClientHttpRequestFactory(upstreamHttpClient),
+				properties);
+	}
+
+	@Bean
+	CredentialHeadersFilter credentialHeadersFilter() {
+		return new CredentialHeadersFilter();
+	}
+
+	@Bean
+	UpstreamResilience upstreamResilience(ProxyProperties properties, MeterRegistry meterRegistry) {
+		UpstreamResilience resilience = new UpstreamResilience(properties);
+		TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(resilience.circuitBreakers()).bindTo(meterRegistry);
+		TaggedBulkheadMetrics.ofBulkheadRegistry(resilience.bulkheads()).bindTo(meterRegistry);
+		return resilience;
+	}
+
+	@Bean
+	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer) {
+		return new UpstreamGuardFilter(resilience, errorRenderer);
+	}
+
+	@Bean
+	RouterFunction<ServerResponse> mcpProxyRoute() {
+		return RouterFunctions.route()
+			.route(ProxyConfiguration::isAllowedMcpRequest, HandlerFunctions.http())
+			.before(ProxyConfiguration::toUpstream)
+			.build();
+	}
+
+	private static boolean isAllowedMcpRequest(ServerRequest request) {
+		McpRequestContext context = McpRequestContext.find(request.servletRequest());
+		return context != null && context.decision() == Decision.ALLOWED;
+	}
+
+	/** Points the request at its server's upstream URL: scheme, host, port and path, query kept. */
+	static ServerRequest toUpstream(ServerRequest request) {
+		URI upstream = McpRequestContext.require(request.servletRequest()).server().upstream();
+		URI target = UriComponentsBuilder.fromUri(upstream)
+			.replaceQuery(request.uri().getRawQuery())
+			.build(true)
+			.toUri();
+		ServerRequest routed = ServerRequest.from(request).uri(target).build();
+		MvcUtils.setRequestUrl(routed, target);
+		return routed;
+	}
+
+}

@@ -1,0 +1,60 @@
+package io.github.mcpgateway.proxy;
+
+import java.time.Duration;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How the gateway talks to upstream MCP servers ({@code gateway.proxy.*}). There is deliberately
+ * no whole-response timeout: a long tool call or an idle event stream is bounded by the first-byte
+ * and idle timeouts instead.
+ *
+ * @param connectTimeout time to open a TCP (and TLS) connection; past it 502
+ * {@code upstream_unavailable}
+ * @param firstByteTimeout time from sending the request until the response headers arrive; past
+ * it 504 {@code upstream_timeout}
+ * @param idleTimeout longest silence between two reads of a response body (event streams
+ * included); past it the stream is cut
+ * @param maxConnections pooled connections to all upstreams together
+ * @param maxConnectionsPerUpstream pooled connections to one upstream host
+ * @param circuitBreaker per-server circuit breaker
+ * @param bulkhead per-server limit of concurrent upstream calls
+ */
+@Validated
+@ConfigurationProperties("gateway.proxy")
+public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeout,
+		@DefaultValue("60s") @NotNull Duration firstByteTimeout, @DefaultValue("5m") @NotNull Duration idleTimeout,
+		@DefaultValue("500") @Min(1) int maxConnections, @DefaultValue("200") @Min(1) int maxConnectionsPerUpstream,
+		@Valid @DefaultValue CircuitBreaker circuitBreaker, @Valid @DefaultValue Bulkhead bulkhead) {
+
+	/**
+	 * Opens a server's circuit when too many recent calls failed (connect errors, timeouts,
+	 * broken replies and 5xx statuses count as failures; 4xx do not).
+	 *
+	 * @param failureRateThreshold failure percentage that opens the circuit
+	 * @param slidingWindowSize number of recent calls the rate is computed over
+	 * @param minimumNumberOfCalls calls needed before the rate is trusted
+	 * @param waitDurationInOpenState how long the circuit stays open; also the {@code Retry-After}
+	 * @param permittedCallsInHalfOpenState trial calls let through after the wait
+	 */
+	public record CircuitBreaker(@DefaultValue("50") @Min(1) @Max(100) float failureRateThreshold,
+			@DefaultValue("20") @Min(1) int slidingWindowSize, @DefaultValue("10") @Min(1) int minimumNumberOfCalls,
+			@DefaultValue("30s") @NotNull Duration waitDurationInOpenState,
+			@DefaultValue("3") @Min(1) int permittedCallsInHalfOpenState) {
+	}
+
+	/**
+	 * @param maxConcurrentCalls concurrent POSTs in flight to one server; one more is refused at
+	 * once with 503 {@code upstream_overloaded}. Server-to-client GET streams are not counted.
+	 */
+	public record Bulkhead(@DefaultValue("64") @Min(1) int maxConcurrentCalls) {
+	}
+
+}

@@ -1,0 +1,149 @@
+package io.github.mcpgateway.proxy;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.util.Assert;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
+
+/**
+ * The last stage before the proxy handler: admits an allowed request to its upstream or refuses
+ * it before dispatch, and turns upstream failures into gateway errors.
+ *
+ * <p>
+ * Before dispatch: an open circuit is 503 {@code upstream_circuit_open} with {@code Retry-After},
+ * a full bulkhead 503 {@code upstream_overloaded}; either way the upstream receives nothing and
+ * the context stays not dispatched. After dispatch: a 5xx status, a timeout or a broken connection
+ * counts against the circuit; a failure before the reply started is answered as 502 or 504 in the
+ * gateway's error shape; after the reply started (an event stream, say) the stream just ends.
+ * Nothing is ever retried.
+ */
+public final class UpstreamGuardFilter extends OncePerRequestFilter {
+
+	private static final Log logger = LogFactory.getLog(UpstreamGuardFilter.class);
+
+	private static final String STATELESS_REVISION = "2026-07-28";
+
+	private final UpstreamResilience resilience;
+
+	private final GatewayErrorRenderer errorRenderer;
+
+	public UpstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer) {
+		Assert.notNull(resilience, "resilience must not be null");
+		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		this.resilience = resilience;
+		this.errorRenderer = errorRenderer;
+	}
+
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		McpRequestContext context = McpRequestContext.find(request);
+		return context == null || context.decision() != Decision.ALLOWED;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		McpRequestContext context = McpRequestContext.require(request);
+		CircuitBreaker circuit = this.resilience.circuitBreaker(context.server());
+		if (!circuit.tryAcquirePermission()) {
+			refuse(request, response, context, true);
+			return;
+		}
+		boolean counted = "POST".equals(request.getMethod());
+		Bulkhead bulkhead = this.resilience.bulkhead(context.server());
+		if (counted && !bulkhead.tryAcquirePermission()) {
+			circuit.releasePermission();
+			refuse(request, response, context, false);
+			return;
+		}
+		context.withDispatched(true).bind(request);
+		ClientAwareResponse guarded = new ClientAwareResponse(response, drainsOnDisconnect(request));
+		long start = System.nanoTime();
+		try {
+			chain.doFilter(request, guarded);
+			record(circuit, start, guarded.getStatus());
+		}
+		catch (IOException | ServletException | RuntimeException ex) {
+			failed(request, response, guarded, circuit, start, ex);
+		}
+		finally {
+			if (counted) {
+				bulkhead.onComplete();
+			}
+		}
+	}
+
+	private void failed(HttpServletRequest request, HttpServletResponse response, ClientAwareResponse guarded,
+			CircuitBreaker circuit, long start, Exception ex) throws IOException {
+		if (guarded.clientGone()) {
+			circuit.releasePermission();
+			return;
+		}
+		UpstreamFailure failure = UpstreamFailure.classify(ex);
+		circuit.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, ex);
+		McpRequestContext context = McpRequestContext.require(request)
+			.withDispatched(failure.dispatched())
+			.withDecision(Decision.UPSTREAM_ERROR, failure.error().code())
+			.bind(request);
+		if (logger.isDebugEnabled()) {
+			logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
+					+ ex.getClass().getName() + ")");
+		}
+		JsonRpcMessage message = context.message();
+		this.errorRenderer.render(response, failure.error(), (message != null) ? message.id() : null);
+	}
+
+	private void record(CircuitBreaker circuit, long start, int status) {
+		long elapsed = System.nanoTime() - start;
+		if (status >= 500) {
+			circuit.onError(elapsed, TimeUnit.NANOSECONDS, new UpstreamStatusException(status));
+		}
+		else {
+			circuit.onSuccess(elapsed, TimeUnit.NANOSECONDS);
+		}
+	}
+
+	private void refuse(HttpServletRequest request, HttpServletResponse response, McpRequestContext context,
+			boolean circuitOpen) throws IOException {
+		var error = circuitOpen ? GatewayErrors.CIRCUIT_OPEN.withRetryAfter(this.resilience.openWait())
+				: GatewayErrors.BULKHEAD_FULL;
+		context.withDecision(Decision.REFUSED, error.code()).bind(request);
+		JsonRpcMessage message = context.message();
+		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+	}
+
+	/** A POST reply is read to its end after the client left, except where closing means cancel. */
+	private static boolean drainsOnDisconnect(HttpServletRequest request) {
+		if (!"POST".equals(request.getMethod())) {
+			return false;
+		}
+		String version = request.getHeader("MCP-Protocol-Version");
+		return version == null || version.compareTo(STATELESS_REVISION) < 0;
+	}
+
+	/** Records a 5xx reply as a circuit-breaker failure; never thrown to a caller. */
+	static final class UpstreamStatusException extends Exception {
+
+		UpstreamStatusException(int status) {
+			super("upstream status " + status, null, false, false);
+		}
+
+	}
+
+}

@@ -1,0 +1,161 @@
+package io.github.mcpgateway.request;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Set;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.util.Assert;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.UrlPathHelper;
+
+import io.github.mcpgateway.audit.McpAuditEvent;
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.identity.McpAuthentication;
+import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
+
+/**
+ * First gateway stage after Spring Security: turns a request on a server path into an
+ * {@link McpRequestContext}, and publishes one {@link McpAuditEvent} when the request is done.
+ *
+ * <p>
+ * It resolves the server from the live policy (a path no server is on passes through and gets the
+ * ordinary 404), reads and parses a POST body once, checks the MCP routing headers against it and
+ * binds the context. Every refusal on the way goes to the {@link GatewayErrorRenderer}. Decisions
+ * about grants, sessions and idempotency are made by later filters.
+ */
+public final class McpRequestFilter extends OncePerRequestFilter {
+
+	private static final Log logger = LogFactory.getLog(McpRequestFilter.class);
+
+	private static final Set<String> METHODS = Set.of("POST", "GET", "DELETE");
+
+	private static final String SESSION_HEADER = "Mcp-Session-Id";
+
+	private final LivePolicy livePolicy;
+
+	private final RequestBodyReader bodyReader;
+
+	private final JsonRpcMessageParser parser;
+
+	private final McpHeaderValidator headerValidator = new McpHeaderValidator();
+
+	private final GatewayErrorRenderer errorRenderer;
+
+	private final ApplicationEventPublisher events;
+
+	private final Clock clock;
+
+	private final UrlPathHelper pathHelper = UrlPathHelper.defaultInstance;
+
+	public McpRequestFilter(LivePolicy livePolicy, RequestProperties properties, JsonRpcMessageParser parser,
+			GatewayErrorRenderer errorRenderer, ApplicationEventPublisher events, Clock clock) {
+		Assert.notNull(livePolicy, "livePolicy must not be null");
+		Assert.notNull(properties, "properties must not be null");
+		Assert.notNull(parser, "parser must not be null");
+		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(events, "events must not be null");
+		Assert.notNull(clock, "clock must not be null");
+		this.livePolicy = livePolicy;
+		this.bodyReader = new RequestBodyReader(properties.maxBodySize());
+		this.parser = parser;
+		this.errorRenderer = errorRenderer;
+		this.events = events;
+		this.clock = clock;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		McpServerPolicy server = this.livePolicy.current().serverAt(this.pathHelper.getPathWithinApplication(request));
+		if (server == null) {
+			chain.doFilter(request, response);
+			return;
+		}
+		McpRequestContext context = new McpRequestContext(server, principal(), null,
+				request.getHeader(SESSION_HEADER), System.nanoTime(), Decision.PENDING, null, false)
+			.bind(request);
+		try {
+			HttpServletRequest forwarded = prepare(request, context);
+			chain.doFilter(forwarded, response);
+		}
+		catch (GatewayErrorException ex) {
+			refuse(request, response, ex.error(), Decision.INVALID);
+		}
+		catch (IOException | ServletException | RuntimeException ex) {
+			logger.error("Unhandled failure on " + server.qualifiedName() + " (" + ex.getClass().getName() + ")");
+			refuse(request, response, GatewayErrors.INTERNAL_ERROR, Decision.INVALID);
+		}
+		finally {
+			publishAudit(request, response);
+		}
+	}
+
+	private HttpServletRequest prepare(HttpServletRequest request, McpRequestContext context) throws IOException {
+		if (!METHODS.contains(request.getMethod())) {
+			throw new GatewayErrorException(GatewayErrors.METHOD_NOT_ALLOWED);
+		}
+		if (!"POST".equals(request.getMethod())) {
+			return request;
+		}
+		byte[] body = this.bodyReader.read(request);
+		JsonRpcMessage message = this.parser.parse(body);
+		new McpRequestContext(context.server(), context.principal(), message, context.sessionId(),
+				context.startNanos(), context.decision(), null, false)
+			.bind(request);
+		this.headerValidator.validate(request, message);
+		return new CachedBodyRequest(request, body);
+	}
+
+	private void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error,
+			Decision decision) throws IOException {
+		McpRequestContext context = McpRequestContext.require(request);
+		context.withDecision(decision, error.code()).bind(request);
+		JsonRpcMessage message = context.message();
+		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+	}
+
+	private static @Nullable McpPrincipal principal() {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		return (authentication instanceof McpAuthentication mcp) ? mcp.getPrincipal() : null;
+	}
+
+	private void publishAudit(HttpServletRequest request, HttpServletResponse response) {
+		McpRequestContext context = McpRequestContext.require(request);
+		McpPrincipal principal = context.principal();
+		JsonRpcMessage message = context.message();
+		String method = (message == null) ? request.getMethod()
+				: (message.method() != null) ? message.method() : "response";
+		Decision decision = context.decision();
+		if (decision == Decision.PENDING) {
+			decision = (response.getStatus() < 400) ? Decision.ALLOWED : Decision.UPSTREAM_ERROR;
+		}
+		McpServerPolicy server = context.server();
+		this.events.publishEvent(new McpAuditEvent(this.clock.instant(),
+				(principal != null) ? principal.human() : null, (principal != null) ? principal.agent() : null,
+				(principal != null) ? principal.team() : null, context.sessionId(), server.namespace(), server.name(),
+				server.uid(), method, (message != null) ? message.toolName() : null,
+				decision.name().toLowerCase(java.util.Locale.ROOT), context.errorCode(), response.getStatus(),
+				Duration.ofNanos(System.nanoTime() - context.startNanos()), context.dispatched()));
+	}
+
+}

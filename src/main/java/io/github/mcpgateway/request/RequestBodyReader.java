@@ -1,0 +1,57 @@
+package io.github.mcpgateway.request;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.http.MediaType;
+import org.springframework.util.unit.DataSize;
+
+import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.error.GatewayErrors;
+
+/**
+ * Reads a POST body into memory, never more than the cap plus one byte: a declared
+ * {@code Content-Length} over the cap is refused before reading, a chunked body is refused as
+ * soon as it passes the cap (413 {@code request_too_large}). A body that is not JSON is refused
+ * with 415 {@code unsupported_media_type}.
+ */
+final class RequestBodyReader {
+
+	private final int maxBytes;
+
+	RequestBodyReader(DataSize maxBodySize) {
+		this.maxBytes = (int) maxBodySize.toBytes();
+	}
+
+	byte[] read(HttpServletRequest request) throws IOException {
+		if (!isJson(request.getContentType())) {
+			throw new GatewayErrorException(GatewayErrors.UNSUPPORTED_MEDIA_TYPE);
+		}
+		if (request.getContentLengthLong() > this.maxBytes) {
+			throw new GatewayErrorException(GatewayErrors.REQUEST_TOO_LARGE);
+		}
+		try (InputStream in = request.getInputStream()) {
+			byte[] body = in.readNBytes(this.maxBytes + 1);
+			if (body.length > this.maxBytes) {
+				throw new GatewayErrorException(GatewayErrors.REQUEST_TOO_LARGE);
+			}
+			return body;
+		}
+	}
+
+	static boolean isJson(String contentType) {
+		if (contentType == null) {
+			return false;
+		}
+		try {
+			MediaType type = MediaType.parseMediaType(contentType);
+			return MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type);
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
+	}
+
+}

@@ -1,0 +1,26 @@
+package io.github.mcpgateway.request;
+
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Limits on what clients send ({@code gateway.request.*}).
+ *
+ * @param maxBodySize the largest JSON-RPC body accepted; larger ones get 413
+ * {@code request_too_large} and are never read further or forwarded
+ */
+@Validated
+@ConfigurationProperties("gateway.request")
+public record RequestProperties(@DefaultValue("1MB") @NotNull DataSize maxBodySize) {
+
+	public RequestProperties {
+		if (maxBodySize != null && (maxBodySize.toBytes() < 1 || maxBodySize.toBytes() > Integer.MAX_VALUE - 8)) {
+			throw new IllegalArgumentException("gateway.request.max-body-size must be between 1B and 2GB");
+		}
+	}
+
+}
