@@ -12,8 +12,8 @@ import org.springframework.util.Assert;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes each {@link McpAuditEvent} as one JSON object on the dedicated {@code mcp.audit} logger,
- * so operators can route audit lines to their own appender and retention.
+ * Writes each {@link McpAuditEvent} as one JSON object on the dedicated {@code mcp.audit}
+ * logger, so operators can route audit lines to their own appender and retention.
  */
 public class AuditLogWriter {
 

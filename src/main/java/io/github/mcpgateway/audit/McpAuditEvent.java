@@ -6,9 +6,9 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One governed MCP request, as the audit log and the meters see it. Published once per request,
- * after the response is complete. Carries identities and decisions, never the token, the tool
- * arguments or the result.
+ * One governed MCP request, as the audit log and the meters see it. Published once per
+ * request, after the response is complete. Carries identities and decisions, never the
+ * token, the tool arguments or the result.
  *
  * @param time when the request ended
  * @param human the verified human, or {@code null}

@@ -7,9 +7,9 @@ import org.springframework.context.event.EventListener;
 import org.springframework.util.Assert;
 
 /**
- * Counts and times governed requests from their {@link McpAuditEvent}s. Tags are bounded: server
- * names come from the policy, methods from the MCP method set (anything else is counted as
- * {@code other}), never from identities, keys or payloads.
+ * Counts and times governed requests from their {@link McpAuditEvent}s. Tags are bounded:
+ * server names come from the policy, methods from the MCP method set (anything else is
+ * counted as {@code other}), never from identities, keys or payloads.
  */
 public class RequestMetricsRecorder {
 

@@ -16,16 +16,16 @@ import io.github.mcpgateway.request.McpRequestFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The request pipeline in one place. Servlet filters run in this order, each after the one
- * before it has let the request through:
+ * The request pipeline in one place. Servlet filters run in this order, each after the
+ * one before it has let the request through:
  *
  * <ol>
  * <li>identity: Spring Security ({@value #IDENTITY_ORDER}), verifies the caller;</li>
- * <li>request: {@link McpRequestFilter}, resolves the server, reads and parses the body once,
- * and audits the request when it is done;</li>
+ * <li>request: {@link McpRequestFilter}, resolves the server, reads and parses the body
+ * once, and audits the request when it is done;</li>
  * <li>policy: {@link PolicyFilter}, applies the grants;</li>
- * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the Spring
- * Cloud Gateway route proxies the request.</li>
+ * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the
+ * Spring Cloud Gateway route proxies the request.</li>
  * </ol>
  * Slots are left between the stages for the session and idempotency stages.
  */

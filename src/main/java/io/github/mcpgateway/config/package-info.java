@@ -1,4 +1,7 @@
-/** Application-wide wiring: the servlet filter chain order and shared beans such as the clock. */
+/**
+ * Application-wide wiring: the servlet filter chain order and shared beans such as the
+ * clock.
+ */
 @NullMarked
 package io.github.mcpgateway.config;
 

@@ -10,8 +10,8 @@ import org.springframework.context.annotation.Profile;
 import io.github.mcpgateway.identity.IdentityProperties;
 
 /**
- * The {@code demo} profile: an SDK-built MCP server on {@code gateway.demo.upstream-port} and the
- * loopback-only token issuer whose keys the gateway trusts in this profile only.
+ * The {@code demo} profile: an SDK-built MCP server on {@code gateway.demo.upstream-port}
+ * and the loopback-only token issuer whose keys the gateway trusts in this profile only.
  */
 @Configuration(proxyBeanMethods = false)
 @Profile("demo")

@@ -16,8 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * The demo issuer's endpoints: {@code GET /demo/token} returns a signed token as plain text (only
- * to callers on loopback), {@code GET /demo/jwks.json} its public key.
+ * The demo issuer's endpoints: {@code GET /demo/token} returns a signed token as plain
+ * text (only to callers on loopback), {@code GET /demo/jwks.json} its public key.
  */
 @RestController
 @Profile("demo")

@@ -17,8 +17,9 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 
 /**
- * A real MCP server built with the official MCP Java SDK, served by its own embedded Tomcat on
- * loopback at {@code /mcp}: the upstream of the demo profile, and of the end-to-end tests.
+ * A real MCP server built with the official MCP Java SDK, served by its own embedded
+ * Tomcat on loopback at {@code /mcp}: the upstream of the demo profile, and of the
+ * end-to-end tests.
  *
  * <p>
  * {@link Mode#STREAMABLE} keeps sessions and answers tool calls as event streams;

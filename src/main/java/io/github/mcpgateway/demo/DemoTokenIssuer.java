@@ -21,9 +21,10 @@ import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 
 /**
- * A development-only token issuer: an RSA key made at start-up, its JWKS, and RS256 tokens for any
- * principal asked for. It exists only in the demo profile, so a newcomer can curl the gateway
- * without an authorization server. Never enable it where the gateway is reachable by others.
+ * A development-only token issuer: an RSA key made at start-up, its JWKS, and RS256
+ * tokens for any principal asked for. It exists only in the demo profile, so a newcomer
+ * can curl the gateway without an authorization server. Never enable it where the gateway
+ * is reachable by others.
  */
 final class DemoTokenIssuer {
 

@@ -10,9 +10,9 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 
 /**
- * The demo server's tools. {@code notes_create} has a visible side effect (the note count grows),
- * which is what an idempotency key protects; {@code admin_reset} is not granted to anybody in the
- * demo policy, to show a 403.
+ * The demo server's tools. {@code notes_create} has a visible side effect (the note count
+ * grows), which is what an idempotency key protects; {@code admin_reset} is not granted
+ * to anybody in the demo policy, to show a 403.
  */
 public final class DemoTools {
 
@@ -20,7 +20,10 @@ public final class DemoTools {
 
 	private final AtomicInteger executions = new AtomicInteger();
 
-	/** Number of tool calls this server has executed, for tests that count upstream executions. */
+	/**
+	 * Number of tool calls this server has executed, for tests that count upstream
+	 * executions.
+	 */
 	public int executions() {
 		return this.executions.get();
 	}
@@ -45,9 +48,8 @@ public final class DemoTools {
 	}
 
 	private static Tool tool(String name, String description, String stringArgument) {
-		Map<String, Object> schema = (stringArgument != null)
-				? Map.of("type", "object", "properties", Map.of(stringArgument, Map.of("type", "string")), "required",
-						List.of(stringArgument))
+		Map<String, Object> schema = (stringArgument != null) ? Map.of("type", "object", "properties",
+				Map.of(stringArgument, Map.of("type", "string")), "required", List.of(stringArgument))
 				: Map.of("type", "object", "properties", Map.of());
 		return Tool.builder().name(name).description(description).inputSchema(schema).build();
 	}

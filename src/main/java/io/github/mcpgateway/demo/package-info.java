@@ -1,4 +1,7 @@
-/** The demo profile: an embedded MCP server built with the official SDK and a loopback-only token issuer. */
+/**
+ * The demo profile: an embedded MCP server built with the official SDK and a
+ * loopback-only token issuer.
+ */
 @NullMarked
 package io.github.mcpgateway.demo;
 

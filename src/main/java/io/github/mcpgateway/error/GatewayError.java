@@ -11,11 +11,12 @@ import org.springframework.util.Assert;
  * An error that the gateway itself answers on an MCP path.
  *
  * <p>
- * Rendered by {@link GatewayErrorRenderer} as a JSON-RPC 2.0 error response: {@code error.code} is
- * the coarse {@link Category} in the implementation-defined range -32000..-32019 (JSON-RPC 2.0
- * section 5.1), {@code error.data.code} is the stable, documented {@link #code()} that clients
- * switch on, and the HTTP status is {@link #status()}. {@link #message()} is a fixed, human-readable
- * sentence: it never carries upstream exception text, tokens or payloads.
+ * Rendered by {@link GatewayErrorRenderer} as a JSON-RPC 2.0 error response:
+ * {@code error.code} is the coarse {@link Category} in the implementation-defined range
+ * -32000..-32019 (JSON-RPC 2.0 section 5.1), {@code error.data.code} is the stable,
+ * documented {@link #code()} that clients switch on, and the HTTP status is
+ * {@link #status()}. {@link #message()} is a fixed, human-readable sentence: it never
+ * carries upstream exception text, tokens or payloads.
  *
  * @param status the HTTP status of the response
  * @param category the JSON-RPC error code family
@@ -37,8 +38,8 @@ public record GatewayError(HttpStatus status, Category category, String code, St
 	}
 
 	/**
-	 * JSON-RPC {@code error.code} families. The numbers are part of the public contract (see
-	 * {@code docs/errors.md}) and never change meaning.
+	 * JSON-RPC {@code error.code} families. The numbers are part of the public contract
+	 * (see {@code docs/errors.md}) and never change meaning.
 	 */
 	public enum Category {
 

@@ -3,9 +3,9 @@ package io.github.mcpgateway.error;
 import org.springframework.util.Assert;
 
 /**
- * Thrown by strategies (parsers, resolvers, evaluators) to refuse a request; the filter that
- * called them catches it and hands {@link #error()} to the {@link GatewayErrorRenderer}. Carries
- * no stack trace: it is control flow, not a fault.
+ * Thrown by strategies (parsers, resolvers, evaluators) to refuse a request; the filter
+ * that called them catches it and hands {@link #error()} to the
+ * {@link GatewayErrorRenderer}. Carries no stack trace: it is control flow, not a fault.
  */
 public class GatewayErrorException extends RuntimeException {
 

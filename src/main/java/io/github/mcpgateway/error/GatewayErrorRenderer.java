@@ -17,10 +17,12 @@ import tools.jackson.databind.node.ObjectNode;
  * The one place that writes a gateway-made error on an MCP path.
  *
  * <p>
- * Shape: {@code {"jsonrpc":"2.0","id":<request id or null>,"error":{"code":<category>,"message":...,
+ * Shape:
+ * {@code {"jsonrpc":"2.0","id":<request id or null>,"error":{"code":<category>,"message":...,
  * "data":{"code":"<stable code>"}}}} with the error's HTTP status, {@code Content-Type:
- * application/json}, {@code Cache-Control: no-store} and, when the error has one, {@code Retry-After}.
- * An already committed response cannot carry an error any more; it is left as it is.
+ * application/json}, {@code Cache-Control: no-store} and, when the error has one,
+ * {@code Retry-After}. An already committed response cannot carry an error any more; it
+ * is left as it is.
  */
 public final class GatewayErrorRenderer {
 
@@ -34,10 +36,10 @@ public final class GatewayErrorRenderer {
 	/**
 	 * Render {@code error} on {@code response}.
 	 * @param id the JSON-RPC id of the request when it is known, else {@code null}
-	 * @return {@code false} when the response was already committed and nothing was written
+	 * @return {@code false} when the response was already committed and nothing was
+	 * written
 	 */
-	public boolean render(HttpServletResponse response, GatewayError error, @Nullable JsonNode id)
-			throws IOException {
+	public boolean render(HttpServletResponse response, GatewayError error, @Nullable JsonNode id) throws IOException {
 		if (response.isCommitted()) {
 			return false;
 		}

@@ -7,8 +7,8 @@ import org.springframework.http.HttpStatus;
 import io.github.mcpgateway.error.GatewayError.Category;
 
 /**
- * The catalogue of gateway-made errors. Every code here is listed in {@code docs/errors.md}; add
- * a code there when you add one here.
+ * The catalogue of gateway-made errors. Every code here is listed in
+ * {@code docs/errors.md}; add a code there when you add one here.
  */
 public final class GatewayErrors {
 
@@ -39,8 +39,8 @@ public final class GatewayErrors {
 	public static final GatewayError SERVER_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
 			"server_not_granted", "No grant allows this principal to use this MCP server");
 
-	public static final GatewayError TOOL_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
-			"tool_not_granted", "No grant allows this principal to call this tool");
+	public static final GatewayError TOOL_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "tool_not_granted",
+			"No grant allows this principal to call this tool");
 
 	public static final GatewayError ACCESS_DENIED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "access_denied",
 			"Access denied");
@@ -54,8 +54,8 @@ public final class GatewayErrors {
 	public static final GatewayError UPSTREAM_TIMEOUT = of(HttpStatus.GATEWAY_TIMEOUT, Category.UPSTREAM_TIMEOUT,
 			"upstream_timeout", "The upstream MCP server did not answer in time");
 
-	public static final GatewayError UPSTREAM_REPLY_UNFILTERABLE = of(HttpStatus.BAD_GATEWAY,
-			Category.UPSTREAM_FAILED, "upstream_reply_unfilterable",
+	public static final GatewayError UPSTREAM_REPLY_UNFILTERABLE = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
+			"upstream_reply_unfilterable",
 			"The upstream tools/list reply could not be filtered by policy, so it was withheld");
 
 	public static final GatewayError CIRCUIT_OPEN = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,

@@ -24,13 +24,14 @@ import org.springframework.validation.annotation.Validated;
 public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultValue Claims claims) {
 
 	/**
-	 * The trusted issuer. All three of issuer, JWKS and audience are required: the gateway never
-	 * accepts a token whose issuer or audience it did not check.
+	 * The trusted issuer. All three of issuer, JWKS and audience are required: the
+	 * gateway never accepts a token whose issuer or audience it did not check.
 	 *
-	 * @param issuer expected {@code iss} claim, also advertised as the authorization server in
-	 * the RFC 9728 protected-resource metadata
+	 * @param issuer expected {@code iss} claim, also advertised as the authorization
+	 * server in the RFC 9728 protected-resource metadata
 	 * @param jwkSetUri where the issuer's signing keys are published (JWKS, RFC 7517)
-	 * @param audiences accepted {@code aud} values: the identifiers of this gateway (RFC 8707)
+	 * @param audiences accepted {@code aud} values: the identifiers of this gateway (RFC
+	 * 8707)
 	 * @param algorithms accepted JWS algorithms; {@code none} is never accepted
 	 * @param clockSkew tolerance applied to {@code exp} and {@code nbf}
 	 */
@@ -39,15 +40,16 @@ public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultVal
 	}
 
 	/**
-	 * Claim names, each a dotted path into nested claims ({@code act.sub} reads {@code sub} inside
-	 * the RFC 8693 {@code act} claim). For the agent, the first claim present wins.
+	 * Claim names, each a dotted path into nested claims ({@code act.sub} reads
+	 * {@code sub} inside the RFC 8693 {@code act} claim). For the agent, the first claim
+	 * present wins.
 	 *
 	 * @param human claim naming the human; a token without it is rejected
 	 * @param agent claims naming the agent, tried in order
 	 * @param team claim naming the team
 	 */
-	public record Claims(@DefaultValue("sub") @NotBlank String human,
-			@DefaultValue({ "act.sub", "azp" }) List<String> agent, @DefaultValue("team") String team) {
+	public record Claims(@DefaultValue("sub") @NotBlank String human, @DefaultValue( {
+			"act.sub", "azp" }) List<String> agent, @DefaultValue("team") String team){
 	}
 
 }

@@ -13,10 +13,11 @@ import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
- * Builds the JWT decoder from {@link IdentityProperties.OAuth}: signature checked against the
- * issuer's JWKS (keys fetched and cached by Nimbus, refreshed on an unknown {@code kid}), only the
- * configured algorithms (never {@code none}), and {@code iss}, {@code aud}, {@code exp} and
- * {@code nbf} validated. A token without {@code exp} is rejected.
+ * Builds the JWT decoder from {@link IdentityProperties.OAuth}: signature checked against
+ * the issuer's JWKS (keys fetched and cached by Nimbus, refreshed on an unknown
+ * {@code kid}), only the configured algorithms (never {@code none}), and {@code iss},
+ * {@code aud}, {@code exp} and {@code nbf} validated. A token without {@code exp} is
+ * rejected.
  */
 final class JwtDecoderFactory {
 

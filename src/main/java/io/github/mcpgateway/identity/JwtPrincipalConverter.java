@@ -12,9 +12,9 @@ import org.springframework.security.oauth2.server.resource.BearerTokenErrors;
 import org.springframework.util.Assert;
 
 /**
- * Maps a verified JWT to an {@link McpAuthentication} using the configured claim names. A token
- * without the human claim is rejected as {@code invalid_token}: the gateway never invents an
- * identity.
+ * Maps a verified JWT to an {@link McpAuthentication} using the configured claim names. A
+ * token without the human claim is rejected as {@code invalid_token}: the gateway never
+ * invents an identity.
  */
 public final class JwtPrincipalConverter implements Converter<Jwt, AbstractAuthenticationToken> {
 

@@ -12,7 +12,10 @@ import org.springframework.util.Assert;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
 
-/** Renders a Spring Security access denial in the gateway's error shape (403 {@code access_denied}). */
+/**
+ * Renders a Spring Security access denial in the gateway's error shape (403
+ * {@code access_denied}).
+ */
 public final class McpAccessDeniedHandler implements AccessDeniedHandler {
 
 	private final GatewayErrorRenderer errorRenderer;

@@ -6,9 +6,9 @@ import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.util.Assert;
 
 /**
- * An authenticated MCP caller. Whatever verified it (an OAuth2 JWT today, a client certificate
- * elsewhere), later filters only see the {@link McpPrincipal}. The credential itself is never kept:
- * nothing downstream may forward or log it.
+ * An authenticated MCP caller. Whatever verified it (an OAuth2 JWT today, a client
+ * certificate elsewhere), later filters only see the {@link McpPrincipal}. The credential
+ * itself is never kept: nothing downstream may forward or log it.
  */
 public final class McpAuthentication extends AbstractAuthenticationToken {
 

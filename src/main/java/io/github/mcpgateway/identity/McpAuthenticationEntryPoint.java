@@ -18,14 +18,16 @@ import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
 
 /**
- * Answers an unauthenticated request: 401 with {@code WWW-Authenticate: Bearer} (RFC 6750 section
- * 3) carrying {@code resource_metadata} (RFC 9728 section 5.1), which is how an MCP client discovers
- * the authorization server, and a JSON-RPC error body in the gateway's one error shape.
+ * Answers an unauthenticated request: 401 with {@code WWW-Authenticate: Bearer} (RFC 6750
+ * section 3) carrying {@code resource_metadata} (RFC 9728 section 5.1), which is how an
+ * MCP client discovers the authorization server, and a JSON-RPC error body in the
+ * gateway's one error shape.
  *
  * <p>
- * Without a token the challenge carries no error code (RFC 6750 section 3.1); with a rejected token
- * it carries {@code error="invalid_token"} and a fixed description: the reason a token failed is
- * logged by Spring Security at debug level, never echoed to the client.
+ * Without a token the challenge carries no error code (RFC 6750 section 3.1); with a
+ * rejected token it carries {@code error="invalid_token"} and a fixed description: the
+ * reason a token failed is logged by Spring Security at debug level, never echoed to the
+ * client.
  */
 public final class McpAuthenticationEntryPoint implements AuthenticationEntryPoint {
 
@@ -60,7 +62,11 @@ public final class McpAuthenticationEntryPoint implements AuthenticationEntryPoi
 		StringBuilder challenge = new StringBuilder("Bearer");
 		String separator = " ";
 		for (Map.Entry<String, String> parameter : parameters.entrySet()) {
-			challenge.append(separator).append(parameter.getKey()).append("=\"").append(parameter.getValue()).append('"');
+			challenge.append(separator)
+				.append(parameter.getKey())
+				.append("=\"")
+				.append(parameter.getValue())
+				.append('"');
 			separator = ", ";
 		}
 		return challenge.toString();

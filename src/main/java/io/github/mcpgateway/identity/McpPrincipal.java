@@ -5,9 +5,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 /**
- * A verified caller: the human on whose behalf the call is made, the agent (the software acting
- * for them) and the team they act for. Only the human is required; an absent agent or team is
- * {@code null}, never an empty string.
+ * A verified caller: the human on whose behalf the call is made, the agent (the software
+ * acting for them) and the team they act for. Only the human is required; an absent agent
+ * or team is {@code null}, never an empty string.
  *
  * @param human the human subject, never blank
  * @param agent the agent, or {@code null}

@@ -17,10 +17,10 @@ import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
 
 /**
- * Serves RFC 9728 OAuth 2.0 protected-resource metadata: one document for the gateway itself and
- * one per server path of the live policy, so that an MCP client that got a 401 on
- * {@code /mcp/a/b} finds {@code /.well-known/oauth-protected-resource/mcp/a/b}, and from it the
- * authorization server to get a token from. An unknown server path is 404.
+ * Serves RFC 9728 OAuth 2.0 protected-resource metadata: one document for the gateway
+ * itself and one per server path of the live policy, so that an MCP client that got a 401
+ * on {@code /mcp/a/b} finds {@code /.well-known/oauth-protected-resource/mcp/a/b}, and
+ * from it the authorization server to get a token from. An unknown server path is 404.
  */
 @RestController
 class ProtectedResourceMetadataController {

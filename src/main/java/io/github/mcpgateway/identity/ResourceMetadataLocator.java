@@ -9,10 +9,11 @@ import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
 
 /**
- * Where the RFC 9728 protected-resource metadata of a request's resource lives. For a server path
- * {@code /mcp/a/b} that is {@code <base>/.well-known/oauth-protected-resource/mcp/a/b} (RFC 9728
- * section 3.1: the well-known segment is inserted before the resource's path); for any other path,
- * the gateway's own {@code <base>/.well-known/oauth-protected-resource}.
+ * Where the RFC 9728 protected-resource metadata of a request's resource lives. For a
+ * server path {@code /mcp/a/b} that is
+ * {@code <base>/.well-known/oauth-protected-resource/mcp/a/b} (RFC 9728 section 3.1: the
+ * well-known segment is inserted before the resource's path); for any other path, the
+ * gateway's own {@code <base>/.well-known/oauth-protected-resource}.
  */
 public final class ResourceMetadataLocator {
 

@@ -16,24 +16,26 @@ import io.github.mcpgateway.policy.LivePolicy;
  * The identity stage: Spring Security as an OAuth2 resource server.
  *
  * <p>
- * Every request must carry a valid bearer token except the public documents (RFC 9728 metadata,
- * the health and Prometheus endpoints, and the demo token endpoint when the demo profile is on).
- * The token is read from the {@code Authorization} header only, never from a query parameter or
- * form field, so it cannot leak into access logs. The gateway keeps no HTTP session.
+ * Every request must carry a valid bearer token except the public documents (RFC 9728
+ * metadata, the health and Prometheus endpoints, and the demo token endpoint when the
+ * demo profile is on). The token is read from the {@code Authorization} header only,
+ * never from a query parameter or form field, so it cannot leak into access logs. The
+ * gateway keeps no HTTP session.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IdentityProperties.class)
 class SecurityConfiguration {
 
 	/** Paths anyone may read; each serves public, non-sensitive content. */
-	static final String[] PUBLIC_PATHS = { ResourceMetadataLocator.WELL_KNOWN, ResourceMetadataLocator.WELL_KNOWN + "/**",
-			"/actuator/health", "/actuator/health/**", "/actuator/info", "/actuator/prometheus", "/demo/token", "/demo/jwks.json",
-			"/error" };
+	static final String[] PUBLIC_PATHS = { ResourceMetadataLocator.WELL_KNOWN,
+			ResourceMetadataLocator.WELL_KNOWN + "/**", "/actuator/health", "/actuator/health/**", "/actuator/info",
+			"/actuator/prometheus", "/demo/token", "/demo/jwks.json", "/error" };
 
 	/**
 	 * Public documents bypass the resource-server chain entirely. Spring Security's own
-	 * protected-resource metadata filter knows nothing of server paths or the issuer, so the
-	 * gateway serves that document itself ({@link ProtectedResourceMetadataController}).
+	 * protected-resource metadata filter knows nothing of server paths or the issuer, so
+	 * the gateway serves that document itself
+	 * ({@link ProtectedResourceMetadataController}).
 	 */
 	@Bean
 	@Order(1)

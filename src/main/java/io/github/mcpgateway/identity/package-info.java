@@ -1,4 +1,6 @@
-/** Who is calling: OAuth2 JWT verification and the mapping of claims to an MCP principal. */
+/**
+ * Who is calling: OAuth2 JWT verification and the mapping of claims to an MCP principal.
+ */
 @NullMarked
 package io.github.mcpgateway.identity;
 

@@ -5,11 +5,13 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One JSON-RPC 2.0 message sent by an MCP client, parsed once by {@link JsonRpcMessageParser}.
+ * One JSON-RPC 2.0 message sent by an MCP client, parsed once by
+ * {@link JsonRpcMessageParser}.
  *
- * @param kind whether the message is a request, a notification or a response to a server request
- * @param id the request id exactly as sent (type-aware: {@code 1} and {@code "1"} differ); {@code null}
- * for notifications
+ * @param kind whether the message is a request, a notification or a response to a server
+ * request
+ * @param id the request id exactly as sent (type-aware: {@code 1} and {@code "1"}
+ * differ); {@code null} for notifications
  * @param method the JSON-RPC method; {@code null} only for responses
  * @param params the params member, {@code null} when absent
  * @param toolName {@code params.name} of a {@code tools/call} request, else {@code null}

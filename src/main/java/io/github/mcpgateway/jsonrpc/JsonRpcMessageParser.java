@@ -15,12 +15,13 @@ import tools.jackson.databind.json.JsonMapper;
  * Parses the body of an MCP POST into a {@link JsonRpcMessage}.
  *
  * <p>
- * Accepts exactly one JSON-RPC 2.0 object (MCP 2025-06-18 and later removed batches). Refuses,
- * with {@link GatewayErrors#BATCH_NOT_SUPPORTED}, an array: a batch mixes methods that the policy
- * and the idempotency contract decide one by one, so the gateway cannot authorise it as a whole.
- * Refuses with {@link GatewayErrors#INVALID_REQUEST} malformed JSON, a non-object, a missing or
- * wrong {@code jsonrpc} member, a non-string method, an id that is neither string, number nor
- * null, and a {@code tools/call} without a string {@code params.name}.
+ * Accepts exactly one JSON-RPC 2.0 object (MCP 2025-06-18 and later removed batches).
+ * Refuses, with {@link GatewayErrors#BATCH_NOT_SUPPORTED}, an array: a batch mixes
+ * methods that the policy and the idempotency contract decide one by one, so the gateway
+ * cannot authorise it as a whole. Refuses with {@link GatewayErrors#INVALID_REQUEST}
+ * malformed JSON, a non-object, a missing or wrong {@code jsonrpc} member, a non-string
+ * method, an id that is neither string, number nor null, and a {@code tools/call} without
+ * a string {@code params.name}.
  */
 public final class JsonRpcMessageParser {
 

@@ -9,8 +9,9 @@ import org.springframework.util.PatternMatchUtils;
 import io.github.mcpgateway.identity.McpPrincipal;
 
 /**
- * Allows the principals matching {@link #principal()} to call the tools matching {@link #tools()}
- * (exact names or patterns where {@code *} matches any run of characters).
+ * Allows the principals matching {@link #principal()} to call the tools matching
+ * {@link #tools()} (exact names or patterns where {@code *} matches any run of
+ * characters).
  *
  * @param principal who the grant applies to; omitted means every verified principal
  * @param tools tool names or patterns, at least one
@@ -30,7 +31,10 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools) {
 		tools = List.copyOf(tools);
 	}
 
-	/** Whether this grant applies to {@code principal}; {@code null} (no verified principal) always applies. */
+	/**
+	 * Whether this grant applies to {@code principal}; {@code null} (no verified
+	 * principal) always applies.
+	 */
 	public boolean appliesTo(@Nullable McpPrincipal principal) {
 		return principal == null || this.principal.matches(principal);
 	}

@@ -8,10 +8,10 @@ import io.github.mcpgateway.identity.McpPrincipal;
  * Decides from a server's grants whether a principal may use the server and call a tool.
  *
  * <p>
- * A principal may use a server (initialize, list, read, ...) when at least one grant applies to
- * it, and may call a tool when a grant that applies to it lists the tool. Without a verified
- * principal ({@code delegated-header} servers) every grant applies: the upstream authenticates the
- * caller, the gateway only limits the tools.
+ * A principal may use a server (initialize, list, read, ...) when at least one grant
+ * applies to it, and may call a tool when a grant that applies to it lists the tool.
+ * Without a verified principal ({@code delegated-header} servers) every grant applies:
+ * the upstream authenticates the caller, the gateway only limits the tools.
  */
 public final class GrantEvaluator {
 

@@ -9,13 +9,17 @@ public enum IdentityMode {
 	@JsonProperty("oauth")
 	OAUTH,
 
-	/** A client certificate presented in the TLS handshake and verified by the trust store. */
+	/**
+	 * A client certificate presented in the TLS handshake and verified by the trust
+	 * store.
+	 */
 	@JsonProperty("adapter-certificate")
 	ADAPTER_CERTIFICATE,
 
 	/**
-	 * The caller's credentials are forwarded to the upstream unverified (token passthrough). The
-	 * request has no verified principal. Opt-in per server; see {@code docs/security.md}.
+	 * The caller's credentials are forwarded to the upstream unverified (token
+	 * passthrough). The request has no verified principal. Opt-in per server; see
+	 * {@code docs/security.md}.
 	 */
 	@JsonProperty("delegated-header")
 	DELEGATED_HEADER

@@ -5,9 +5,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 /**
- * The policy every request reads: one immutable {@link Policy} published through a volatile field,
- * so a reload swaps routes and grants atomically. Also holds the status of the latest reload
- * attempt for health and metrics. Written only by {@link PolicyReloader}.
+ * The policy every request reads: one immutable {@link Policy} published through a
+ * volatile field, so a reload swaps routes and grants atomically. Also holds the status
+ * of the latest reload attempt for health and metrics. Written only by
+ * {@link PolicyReloader}.
  */
 public class LivePolicy {
 

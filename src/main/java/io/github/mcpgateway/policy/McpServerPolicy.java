@@ -7,15 +7,18 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One MCP server as the policy file declares it. Constructed only by {@link PolicyParser}, which
- * validates every field; instances are immutable.
+ * One MCP server as the policy file declares it. Constructed only by
+ * {@link PolicyParser}, which validates every field; instances are immutable.
  *
- * @param namespace the namespace (for example a Kubernetes namespace), used in audit and metrics
+ * @param namespace the namespace (for example a Kubernetes namespace), used in audit and
+ * metrics
  * @param name the server name, unique within its namespace
- * @param uid the server's stable UID; idempotency keys are scoped to it, so a server without one
- * cannot serve keyed requests
- * @param upstream the absolute {@code http} or {@code https} URL of the upstream MCP endpoint
- * @param path the path the gateway serves this server on, for example {@code /mcp/payments/ledger}
+ * @param uid the server's stable UID; idempotency keys are scoped to it, so a server
+ * without one cannot serve keyed requests
+ * @param upstream the absolute {@code http} or {@code https} URL of the upstream MCP
+ * endpoint
+ * @param path the path the gateway serves this server on, for example
+ * {@code /mcp/payments/ledger}
  * @param identity how callers are verified; {@code oauth} when omitted
  * @param grants who may call which tools; no grant means nobody may
  */

@@ -9,8 +9,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An immutable, validated snapshot of the policy file. Published whole by {@link LivePolicy}, so a
- * request sees either the old or the new policy, never a mix.
+ * An immutable, validated snapshot of the policy file. Published whole by
+ * {@link LivePolicy}, so a request sees either the old or the new policy, never a mix.
  *
  * @param version the first 12 hex characters of the SHA-256 of the file's bytes
  * @param loadedAt when this snapshot was published

@@ -11,7 +11,10 @@ import org.springframework.context.annotation.Configuration;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Wires the live policy: parser, start-up load and reload schedule, health, grants and the grant filter. */
+/**
+ * Wires the live policy: parser, start-up load and reload schedule, health, grants and
+ * the grant filter.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(PolicyProperties.class)
 class PolicyConfiguration {

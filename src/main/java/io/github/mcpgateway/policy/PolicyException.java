@@ -1,8 +1,9 @@
 package io.github.mcpgateway.policy;
 
 /**
- * A policy file that cannot be used. The message names the file, and the line and field at fault
- * where they are known; it never echoes secrets because the policy file holds none.
+ * A policy file that cannot be used. The message names the file, and the line and field
+ * at fault where they are known; it never echoes secrets because the policy file holds
+ * none.
  */
 public class PolicyException extends RuntimeException {
 

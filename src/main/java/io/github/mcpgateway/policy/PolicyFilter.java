@@ -19,13 +19,14 @@ import io.github.mcpgateway.request.McpRequestContext.Decision;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The grant stage: decides from the live policy whether the caller may use the server and, for a
- * {@code tools/call}, the tool. A refusal is 403 with the request id echoed and nothing is sent
- * upstream. A {@code tools/list} reply is filtered to the tools the caller may call.
+ * The grant stage: decides from the live policy whether the caller may use the server
+ * and, for a {@code tools/call}, the tool. A refusal is 403 with the request id echoed
+ * and nothing is sent upstream. A {@code tools/list} reply is filtered to the tools the
+ * caller may call.
  *
  * <p>
- * The grants are read from the server the request context resolved, so one request is decided
- * against one policy snapshot even if a reload happens meanwhile.
+ * The grants are read from the server the request context resolved, so one request is
+ * decided against one policy snapshot even if a reload happens meanwhile.
  */
 public final class PolicyFilter extends OncePerRequestFilter {
 
@@ -73,13 +74,15 @@ public final class PolicyFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		ToolListFilteringResponse filtering = new ToolListFilteringResponse(response, new ToolListRewriter(
-				this.jsonMapper, (tool) -> this.grants.mayCallTool(server, context.principal(), tool)),
+		ToolListFilteringResponse filtering = new ToolListFilteringResponse(response,
+				new ToolListRewriter(this.jsonMapper,
+						(tool) -> this.grants.mayCallTool(server, context.principal(), tool)),
 				this.toolListMaxBytes);
 		chain.doFilter(request, filtering);
 		if (!filtering.finish()) {
-			McpRequestContext.require(request).withDecision(Decision.UPSTREAM_ERROR,
-					GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE.code()).bind(request);
+			McpRequestContext.require(request)
+				.withDecision(Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE.code())
+				.bind(request);
 			this.errorRenderer.render(response, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE, message.id());
 		}
 	}

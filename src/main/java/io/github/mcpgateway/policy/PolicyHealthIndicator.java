@@ -5,9 +5,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.util.Assert;
 
 /**
- * Health of the policy ({@code policy} component, part of the readiness group): down until a valid
- * policy is loaded; afterwards up, with the live version and, while a broken file is kept out,
- * {@code lastReload: failed} and the reason.
+ * Health of the policy ({@code policy} component, part of the readiness group): down
+ * until a valid policy is loaded; afterwards up, with the live version and, while a
+ * broken file is kept out, {@code lastReload: failed} and the reason.
  */
 public class PolicyHealthIndicator implements HealthIndicator {
 

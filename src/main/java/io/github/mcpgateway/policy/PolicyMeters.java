@@ -6,7 +6,10 @@ final class PolicyMeters {
 	/** Counter of reload attempts of a changed file, tagged {@code result=ok|failed}. */
 	static final String RELOADS = "mcp.gateway.policy.reloads";
 
-	/** Gauge: 1 while the latest read of the file was valid, 0 while a broken file is being kept out. */
+	/**
+	 * Gauge: 1 while the latest read of the file was valid, 0 while a broken file is
+	 * being kept out.
+	 */
 	static final String VALID = "mcp.gateway.policy.valid";
 
 	/** Gauge: number of servers in the live policy. */

@@ -14,15 +14,17 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * Parses and validates a policy file (YAML) into an immutable {@link Policy}.
  *
  * <p>
- * Strict by design, because a governance gateway fails closed: unknown keys, missing required
- * fields, malformed URLs and paths, duplicate paths, duplicate {@code namespace/name} pairs and
- * duplicate UIDs are all errors. The message names the line and the field at fault, for example
+ * Strict by design, because a governance gateway fails closed: unknown keys, missing
+ * required fields, malformed URLs and paths, duplicate paths, duplicate
+ * {@code namespace/name} pairs and duplicate UIDs are all errors. The message names the
+ * line and the field at fault, for example
  * {@code policy.yaml line 7 (servers[1].upstream): upstream must be an absolute http or https URL}.
  */
 public final class PolicyParser {
@@ -40,6 +42,9 @@ public final class PolicyParser {
 	 * @throws PolicyException when the file is not a valid policy
 	 */
 	public Policy parse(byte[] content, String source, Instant loadedAt) {
+		if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+			throw new PolicyException(source + ": the file must have a 'servers' list");
+		}
 		PolicyDocument document = read(content, source);
 		if (document == null || document.servers() == null) {
 			throw new PolicyException(source + ": the file must have a 'servers' list");
@@ -54,7 +59,7 @@ public final class PolicyParser {
 			return this.yamlMapper.readValue(content, PolicyDocument.class);
 		}
 		catch (JacksonException ex) {
-			throw new PolicyException(describe(ex, source), ex);
+			throw new PolicyException(describe(ex, source, content), ex);
 		}
 	}
 
@@ -80,33 +85,35 @@ public final class PolicyParser {
 		}
 	}
 
-	private static String describe(JacksonException ex, String source) {
-		StringBuilder message = new StringBuilder(source);
+	private String describe(JacksonException ex, String source, byte[] content) {
 		TokenStreamLocation location = ex.getLocation();
-		if (location != null && location.getLineNr() > 0) {
-			message.append(" line ").append(location.getLineNr());
-		}
+		int line = (location != null) ? location.getLineNr() : -1;
+		String path = null;
 		if (ex instanceof DatabindException databind && !databind.getPath().isEmpty()) {
-			message.append(" (").append(path(databind)).append(')');
-		}
-		message.append(": ").append(reason(ex));
-		return message.toString();
-	}
-
-	private static String path(DatabindException ex) {
-		StringBuilder path = new StringBuilder();
-		for (JacksonException.Reference reference : ex.getPath()) {
-			if (reference.getPropertyName() != null) {
-				if (!path.isEmpty()) {
-					path.append('.');
+			StringBuilder pointer = new StringBuilder();
+			StringBuilder readable = new StringBuilder();
+			for (JacksonException.Reference reference : databind.getPath()) {
+				if (reference.getPropertyName() != null) {
+					pointer.append('/').append(reference.getPropertyName());
+					readable.append(readable.isEmpty() ? "" : ".").append(reference.getPropertyName());
 				}
-				path.append(reference.getPropertyName());
+				else if (reference.getIndex() >= 0) {
+					pointer.append('/').append(reference.getIndex());
+					readable.append('[').append(reference.getIndex()).append(']');
+				}
 			}
-			else if (reference.getIndex() >= 0) {
-				path.append('[').append(reference.getIndex()).append(']');
-			}
+			int located = new YamlLineLocator(this.yamlMapper, content).lineOf(pointer.toString());
+			line = (located > 0) ? located : line;
+			path = readable.toString();
 		}
-		return path.toString();
+		StringBuilder message = new StringBuilder(source);
+		if (line > 0) {
+			message.append(" line ").append(line);
+		}
+		if (path != null) {
+			message.append(" (").append(path).append(')');
+		}
+		return message.append(": ").append(reason(ex)).toString();
 	}
 
 	private static String reason(JacksonException ex) {
@@ -116,6 +123,9 @@ public final class PolicyParser {
 		}
 		if (root instanceof IllegalArgumentException && root.getMessage() != null) {
 			return root.getMessage();
+		}
+		if (ex instanceof InvalidFormatException invalid) {
+			return "invalid value \"" + invalid.getValue() + "\"";
 		}
 		String original = ex.getOriginalMessage();
 		int detail = (original != null) ? original.indexOf(" (") : -1;

@@ -15,10 +15,11 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param location a file path ({@code /etc/mcp-gateway/policy.yaml}, {@code file:} prefix
  * optional) or a {@code classpath:} resource
- * @param reloadInterval how often the file is re-read; a changed file takes effect within this
- * interval
- * @param toolListMaxSize the largest JSON {@code tools/list} reply the gateway holds to filter; a
- * larger one is withheld (502 {@code upstream_reply_unfilterable}) rather than passed unfiltered
+ * @param reloadInterval how often the file is re-read; a changed file takes effect within
+ * this interval
+ * @param toolListMaxSize the largest JSON {@code tools/list} reply the gateway holds to
+ * filter; a larger one is withheld (502 {@code upstream_reply_unfilterable}) rather than
+ * passed unfiltered
  */
 @Validated
 @ConfigurationProperties("gateway.policy")

@@ -25,11 +25,12 @@ import org.springframework.util.Assert;
  * Loads the policy file at start-up and re-reads it every {@code reload-interval}.
  *
  * <p>
- * Contract: the constructor loads the file or throws {@link PolicyException}, so the gateway never
- * starts without a valid policy. Afterwards a changed file (by content, not timestamp) is parsed off
- * the request path; a valid one is published atomically through {@link LivePolicy}, an invalid or
- * unreadable one is refused, logged once per distinct content, counted, and shown in health, while
- * the last good policy stays live. It never falls back to defaults.
+ * Contract: the constructor loads the file or throws {@link PolicyException}, so the
+ * gateway never starts without a valid policy. Afterwards a changed file (by content, not
+ * timestamp) is parsed off the request path; a valid one is published atomically through
+ * {@link LivePolicy}, an invalid or unreadable one is refused, logged once per distinct
+ * content, counted, and shown in health, while the last good policy stays live. It never
+ * falls back to defaults.
  */
 public class PolicyReloader implements SmartLifecycle {
 
@@ -70,10 +71,10 @@ public class PolicyReloader implements SmartLifecycle {
 		this.clock = clock;
 		this.reloadsOk = Counter.builder(PolicyMeters.RELOADS).tag("result", "ok").register(meterRegistry);
 		this.reloadsFailed = Counter.builder(PolicyMeters.RELOADS).tag("result", "failed").register(meterRegistry);
-		Gauge.builder(PolicyMeters.VALID, this, (reloader) -> reloader.lastReadValid ? 1 : 0)
-			.register(meterRegistry);
-		Gauge.builder(PolicyMeters.SERVERS, livePolicy,
-				(live) -> live.isLoaded() ? live.current().serversByPath().size() : 0)
+		Gauge.builder(PolicyMeters.VALID, this, (reloader) -> reloader.lastReadValid ? 1 : 0).register(meterRegistry);
+		Gauge
+			.builder(PolicyMeters.SERVERS, livePolicy,
+					(live) -> live.isLoaded() ? live.current().serversByPath().size() : 0)
 			.register(meterRegistry);
 		this.lastSeen = read();
 		Policy policy = this.parser.parse(this.lastSeen, this.resource.getDescription(), clock.instant());
@@ -110,8 +111,8 @@ public class PolicyReloader implements SmartLifecycle {
 			this.lastFailure = null;
 			this.lastReadValid = true;
 			this.reloadsOk.increment();
-			logger.info("Reloaded policy " + policy.version() + " with " + policy.serversByPath().size()
-					+ " server(s)");
+			logger
+				.info("Reloaded policy " + policy.version() + " with " + policy.serversByPath().size() + " server(s)");
 		}
 		catch (PolicyException ex) {
 			refuse(ex.getMessage());
@@ -124,8 +125,8 @@ public class PolicyReloader implements SmartLifecycle {
 		if (!reason.equals(this.lastFailure)) {
 			this.lastFailure = reason;
 			this.reloadsFailed.increment();
-			logger.error("Refused policy change, keeping policy " + this.livePolicy.current().version() + ": "
-					+ reason);
+			logger
+				.error("Refused policy change, keeping policy " + this.livePolicy.current().version() + ": " + reason);
 		}
 	}
 
@@ -134,8 +135,8 @@ public class PolicyReloader implements SmartLifecycle {
 			return in.readAllBytes();
 		}
 		catch (IOException ex) {
-			throw new PolicyException(this.resource.getDescription() + ": cannot be read (" + ex.getClass().getSimpleName()
-					+ ")", ex);
+			throw new PolicyException(
+					this.resource.getDescription() + ": cannot be read (" + ex.getClass().getSimpleName() + ")", ex);
 		}
 	}
 

@@ -7,9 +7,10 @@ import org.springframework.util.PatternMatchUtils;
 import io.github.mcpgateway.identity.McpPrincipal;
 
 /**
- * Which principals a grant applies to. Each part is a pattern where {@code *} matches any run of
- * characters; an omitted part is {@code *}. A lone {@code *} also matches a principal that has no
- * agent or no team; any other pattern requires the part to be present.
+ * Which principals a grant applies to. Each part is a pattern where {@code *} matches any
+ * run of characters; an omitted part is {@code *}. A lone {@code *} also matches a
+ * principal that has no agent or no team; any other pattern requires the part to be
+ * present.
  *
  * @param human pattern for the human
  * @param agent pattern for the agent

@@ -9,14 +9,14 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 
 /**
- * Relays a {@code text/event-stream} event by event, rewriting the data of {@code message} events
- * with the {@link ToolListRewriter}.
+ * Relays a {@code text/event-stream} event by event, rewriting the data of
+ * {@code message} events with the {@link ToolListRewriter}.
  *
  * <p>
- * Only the event being received is held back (an incomplete event is of no use to a client
- * anyway); each complete event is written and flushed when the proxy flushes. Events other than
- * a tools/list result pass byte for byte. Event boundaries follow the SSE specification: a blank
- * line ended by CRLF, LF or CR.
+ * Only the event being received is held back (an incomplete event is of no use to a
+ * client anyway); each complete event is written and flushed when the proxy flushes.
+ * Events other than a tools/list result pass byte for byte. Event boundaries follow the
+ * SSE specification: a blank line ended by CRLF, LF or CR.
  */
 final class SseToolListStream extends ServletOutputStream {
 
@@ -68,7 +68,10 @@ final class SseToolListStream extends ServletOutputStream {
 		}
 	}
 
-	/** Index just after the blank line that ends the first event at or after {@code from}, or -1. */
+	/**
+	 * Index just after the blank line that ends the first event at or after {@code from},
+	 * or -1.
+	 */
 	static int eventEnd(byte[] bytes, int from) {
 		for (int i = from; i < bytes.length; i++) {
 			if (bytes[i] == '\n' && i + 1 < bytes.length && bytes[i + 1] == '\n') {

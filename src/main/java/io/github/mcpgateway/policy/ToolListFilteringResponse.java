@@ -14,15 +14,16 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 
 /**
- * Wraps the response to a {@code tools/list} request so that the client only sees the tools its
- * principal may call.
+ * Wraps the response to a {@code tools/list} request so that the client only sees the
+ * tools its principal may call.
  *
  * <p>
- * A JSON reply is held (up to {@code maxBytes}), filtered and written by {@link #finish()}; an
- * event stream is filtered event by event as it passes ({@link SseToolListStream}), without
- * buffering the stream. The upstream's {@code Content-Length} no longer holds and is dropped. A
- * reply the gateway cannot filter (content-encoded, or JSON over the cap) is withheld: the filter
- * fails closed and {@link #finish()} reports it, so that the caller answers an error instead.
+ * A JSON reply is held (up to {@code maxBytes}), filtered and written by
+ * {@link #finish()}; an event stream is filtered event by event as it passes
+ * ({@link SseToolListStream}), without buffering the stream. The upstream's
+ * {@code Content-Length} no longer holds and is dropped. A reply the gateway cannot
+ * filter (content-encoded, or JSON over the cap) is withheld: the filter fails closed and
+ * {@link #finish()} reports it, so that the caller answers an error instead.
  */
 final class ToolListFilteringResponse extends HttpServletResponseWrapper {
 

@@ -14,10 +14,11 @@ import tools.jackson.databind.node.ObjectNode;
  * Removes from a {@code tools/list} result the tools a principal may not call.
  *
  * <p>
- * Works on one JSON-RPC message: a response whose {@code result.tools} is an array gets every
- * entry whose {@code name} the predicate refuses (or that has no string name) removed; every other
- * member, {@code nextCursor} included, is kept. Anything else (an error response, a notification,
- * text that is not JSON) is left alone and reported as unchanged.
+ * Works on one JSON-RPC message: a response whose {@code result.tools} is an array gets
+ * every entry whose {@code name} the predicate refuses (or that has no string name)
+ * removed; every other member, {@code nextCursor} included, is kept. Anything else (an
+ * error response, a notification, text that is not JSON) is left alone and reported as
+ * unchanged.
  */
 final class ToolListRewriter {
 

@@ -12,12 +12,13 @@ import org.jspecify.annotations.Nullable;
  * Notices when the client goes away while the proxy writes the upstream reply.
  *
  * <p>
- * In MCP Streamable HTTP (up to 2025-11-25) a client disconnect is not a cancellation: clients
- * cancel with {@code notifications/cancelled}. So for a POST the gateway keeps reading the
- * upstream reply to its end after the client left ({@code drain} mode): writes to the dead
- * connection are dropped instead of aborting the copy, and the upstream call completes normally.
- * For a GET stream, and in MCP 2026-07-28 where closing the stream is the cancellation, the
- * failure propagates and the upstream connection is closed.
+ * In MCP Streamable HTTP (up to 2025-11-25) a client disconnect is not a cancellation:
+ * clients cancel with {@code notifications/cancelled}. So for a POST the gateway keeps
+ * reading the upstream reply to its end after the client left ({@code drain} mode):
+ * writes to the dead connection are dropped instead of aborting the copy, and the
+ * upstream call completes normally. For a GET stream, and in MCP 2026-07-28 where closing
+ * the stream is the cancellation, the failure propagates and the upstream connection is
+ * closed.
  */
 final class ClientAwareResponse extends HttpServletResponseWrapper {
 

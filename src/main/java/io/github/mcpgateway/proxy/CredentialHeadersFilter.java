@@ -7,9 +7,9 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.function.ServerRequest;
 
 /**
- * Removes the caller's credentials from every proxied request. The gateway verified the bearer
- * token for itself; passing it on would be the token passthrough the MCP authorization
- * specification forbids, and would let an upstream replay it elsewhere.
+ * Removes the caller's credentials from every proxied request. The gateway verified the
+ * bearer token for itself; passing it on would be the token passthrough the MCP
+ * authorization specification forbids, and would let an upstream replay it elsewhere.
  */
 final class CredentialHeadersFilter implements HttpHeadersFilter.RequestHttpHeadersFilter {
 

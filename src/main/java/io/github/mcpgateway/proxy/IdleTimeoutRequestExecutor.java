@@ -12,14 +12,15 @@ import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.Timeout;
 
 /**
- * Switches the socket timeout from the first-byte timeout to the idle timeout once the response
- * headers have arrived.
+ * Switches the socket timeout from the first-byte timeout to the idle timeout once the
+ * response headers have arrived.
  *
  * <p>
  * Apache HttpClient applies one per-read socket timeout to a whole exchange (its response
- * timeout). The gateway needs two: how long an upstream may think before answering, and how long
- * a body (an event stream above all) may stay silent between reads. No client setting offers the
- * second, so this executor sets it on the connection right after the head of the response is read.
+ * timeout). The gateway needs two: how long an upstream may think before answering, and
+ * how long a body (an event stream above all) may stay silent between reads. No client
+ * setting offers the second, so this executor sets it on the connection right after the
+ * head of the response is read.
  */
 final class IdleTimeoutRequestExecutor extends HttpRequestExecutor {
 

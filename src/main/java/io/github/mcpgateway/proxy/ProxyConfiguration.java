@@ -27,14 +27,15 @@ import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
- * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of the live
- * policy, the upstream HTTP client, and the circuit breakers and bulkheads with their meters.
+ * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of
+ * the live policy, the upstream HTTP client, and the circuit breakers and bulkheads with
+ * their meters.
  *
  * <p>
- * The route is not a fixed list: it matches any request that the gateway filters resolved and
- * allowed, and sends it to the upstream URL of the server the request context carries. A server
- * added to or removed from the policy is therefore routed (or not) from the next request on,
- * without a restart.
+ * The route is not a fixed list: it matches any request that the gateway filters resolved
+ * and allowed, and sends it to the upstream URL of the server the request context
+ * carries. A server added to or removed from the policy is therefore routed (or not) from
+ * the next request on, without a restart.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ProxyProperties.class)
@@ -82,7 +83,10 @@ class ProxyConfiguration {
 		return context != null && context.decision() == Decision.ALLOWED;
 	}
 
-	/** Points the request at its server's upstream URL: scheme, host, port and path, query kept. */
+	/**
+	 * Points the request at its server's upstream URL: scheme, host, port and path, query
+	 * kept.
+	 */
 	static ServerRequest toUpstream(ServerRequest request) {
 		URI upstream = McpRequestContext.require(request.servletRequest()).server().upstream();
 		URI target = UriComponentsBuilder.fromUri(upstream)

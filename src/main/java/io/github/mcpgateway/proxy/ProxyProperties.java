@@ -12,14 +12,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * How the gateway talks to upstream MCP servers ({@code gateway.proxy.*}). There is deliberately
- * no whole-response timeout: a long tool call or an idle event stream is bounded by the first-byte
- * and idle timeouts instead.
+ * How the gateway talks to upstream MCP servers ({@code gateway.proxy.*}). There is
+ * deliberately no whole-response timeout: a long tool call or an idle event stream is
+ * bounded by the first-byte and idle timeouts instead.
  *
  * @param connectTimeout time to open a TCP (and TLS) connection; past it 502
  * {@code upstream_unavailable}
- * @param firstByteTimeout time from sending the request until the response headers arrive; past
- * it 504 {@code upstream_timeout}
+ * @param firstByteTimeout time from sending the request until the response headers
+ * arrive; past it 504 {@code upstream_timeout}
  * @param idleTimeout longest silence between two reads of a response body (event streams
  * included); past it the stream is cut
  * @param maxConnections pooled connections to all upstreams together
@@ -35,13 +35,14 @@ public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeo
 		@Valid @DefaultValue CircuitBreaker circuitBreaker, @Valid @DefaultValue Bulkhead bulkhead) {
 
 	/**
-	 * Opens a server's circuit when too many recent calls failed (connect errors, timeouts,
-	 * broken replies and 5xx statuses count as failures; 4xx do not).
+	 * Opens a server's circuit when too many recent calls failed (connect errors,
+	 * timeouts, broken replies and 5xx statuses count as failures; 4xx do not).
 	 *
 	 * @param failureRateThreshold failure percentage that opens the circuit
 	 * @param slidingWindowSize number of recent calls the rate is computed over
 	 * @param minimumNumberOfCalls calls needed before the rate is trusted
-	 * @param waitDurationInOpenState how long the circuit stays open; also the {@code Retry-After}
+	 * @param waitDurationInOpenState how long the circuit stays open; also the
+	 * {@code Retry-After}
 	 * @param permittedCallsInHalfOpenState trial calls let through after the wait
 	 */
 	public record CircuitBreaker(@DefaultValue("50") @Min(1) @Max(100) float failureRateThreshold,
@@ -51,8 +52,9 @@ public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeo
 	}
 
 	/**
-	 * @param maxConcurrentCalls concurrent POSTs in flight to one server; one more is refused at
-	 * once with 503 {@code upstream_overloaded}. Server-to-client GET streams are not counted.
+	 * @param maxConcurrentCalls concurrent POSTs in flight to one server; one more is
+	 * refused at once with 503 {@code upstream_overloaded}. Server-to-client GET streams
+	 * are not counted.
 	 */
 	public record Bulkhead(@DefaultValue("64") @Min(1) int maxConcurrentCalls) {
 	}

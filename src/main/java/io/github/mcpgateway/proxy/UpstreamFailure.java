@@ -11,12 +11,14 @@ import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 
 /**
- * What went wrong with an upstream call, classified from the exception the proxy surfaced.
+ * What went wrong with an upstream call, classified from the exception the proxy
+ * surfaced.
  *
  * <p>
- * The proxy does not translate client failures: a refused connection, a read timeout and a reset
- * in the middle of a body arrive wrapped (in a {@code ServletException}, a
- * {@code ResourceAccessException} or an {@code UncheckedIOException}). The cause chain decides.
+ * The proxy does not translate client failures: a refused connection, a read timeout and
+ * a reset in the middle of a body arrive wrapped (in a {@code ServletException}, a
+ * {@code ResourceAccessException} or an {@code UncheckedIOException}). The cause chain
+ * decides.
  */
 enum UpstreamFailure {
 

@@ -22,16 +22,16 @@ import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
- * The last stage before the proxy handler: admits an allowed request to its upstream or refuses
- * it before dispatch, and turns upstream failures into gateway errors.
+ * The last stage before the proxy handler: admits an allowed request to its upstream or
+ * refuses it before dispatch, and turns upstream failures into gateway errors.
  *
  * <p>
- * Before dispatch: an open circuit is 503 {@code upstream_circuit_open} with {@code Retry-After},
- * a full bulkhead 503 {@code upstream_overloaded}; either way the upstream receives nothing and
- * the context stays not dispatched. After dispatch: a 5xx status, a timeout or a broken connection
- * counts against the circuit; a failure before the reply started is answered as 502 or 504 in the
- * gateway's error shape; after the reply started (an event stream, say) the stream just ends.
- * Nothing is ever retried.
+ * Before dispatch: an open circuit is 503 {@code upstream_circuit_open} with
+ * {@code Retry-After}, a full bulkhead 503 {@code upstream_overloaded}; either way the
+ * upstream receives nothing and the context stays not dispatched. After dispatch: a 5xx
+ * status, a timeout or a broken connection counts against the circuit; a failure before
+ * the reply started is answered as 502 or 504 in the gateway's error shape; after the
+ * reply started (an event stream, say) the stream just ends. Nothing is ever retried.
  */
 public final class UpstreamGuardFilter extends OncePerRequestFilter {
 
@@ -128,7 +128,10 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
 	}
 
-	/** A POST reply is read to its end after the client left, except where closing means cancel. */
+	/**
+	 * A POST reply is read to its end after the client left, except where closing means
+	 * cancel.
+	 */
 	private static boolean drainsOnDisconnect(HttpServletRequest request) {
 		if (!"POST".equals(request.getMethod())) {
 			return false;

@@ -14,11 +14,11 @@ import org.apache.hc.core5.util.Timeout;
  * Builds the Apache HttpClient that carries every upstream call.
  *
  * <p>
- * Chosen over the JDK client because the JDK's read timeout is a deadline for the whole exchange
- * and cuts long event streams. Settings that the contract depends on: automatic retries off (the
- * gateway never retries a call it sent), redirects off, transparent decompression off (the reply
- * passes through as the upstream encoded it), and per-read timeouts as described in
- * {@link IdleTimeoutRequestExecutor}.
+ * Chosen over the JDK client because the JDK's read timeout is a deadline for the whole
+ * exchange and cuts long event streams. Settings that the contract depends on: automatic
+ * retries off (the gateway never retries a call it sent), redirects off, transparent
+ * decompression off (the reply passes through as the upstream encoded it), and per-read
+ * timeouts as described in {@link IdleTimeoutRequestExecutor}.
  */
 final class UpstreamHttpClientFactory {
 

@@ -12,9 +12,10 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.mcpgateway.policy.McpServerPolicy;
 
 /**
- * One circuit breaker and one bulkhead per MCP server (named {@code namespace/name}), created on
- * first use from {@link ProxyProperties}. The bulkhead never queues: a call over the limit is
- * refused at once, because a queued tool call only adds latency the client cannot see.
+ * One circuit breaker and one bulkhead per MCP server (named {@code namespace/name}),
+ * created on first use from {@link ProxyProperties}. The bulkhead never queues: a call
+ * over the limit is refused at once, because a queued tool call only adds latency the
+ * client cannot see.
  */
 public final class UpstreamResilience {
 

@@ -1,4 +1,7 @@
-/** The streaming proxy to upstream MCP servers: routes, HTTP client, circuit breaker, bulkhead and failure mapping. */
+/**
+ * The streaming proxy to upstream MCP servers: routes, HTTP client, circuit breaker,
+ * bulkhead and failure mapping.
+ */
 @NullMarked
 package io.github.mcpgateway.proxy;
 

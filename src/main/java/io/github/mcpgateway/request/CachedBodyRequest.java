@@ -11,8 +11,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 
 /**
- * A request whose body was read once into memory (bounded by the configured cap) and is served
- * again, byte for byte, to the proxy.
+ * A request whose body was read once into memory (bounded by the configured cap) and is
+ * served again, byte for byte, to the proxy.
  */
 final class CachedBodyRequest extends HttpServletRequestWrapper {
 

@@ -9,10 +9,11 @@ import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks the MCP 2026-07-28 routing headers against the body they summarise. That revision lets
- * intermediaries route on {@code Mcp-Method} and {@code Mcp-Name} without reading the body, and
- * requires one that does read it to reject a header that disagrees (400 {@code header_mismatch}),
- * because a policy decided on the body would otherwise differ from what a header-routing hop sees.
+ * Checks the MCP 2026-07-28 routing headers against the body they summarise. That
+ * revision lets intermediaries route on {@code Mcp-Method} and {@code Mcp-Name} without
+ * reading the body, and requires one that does read it to reject a header that disagrees
+ * (400 {@code header_mismatch}), because a policy decided on the body would otherwise
+ * differ from what a header-routing hop sees.
  */
 final class McpHeaderValidator {
 
@@ -31,14 +32,17 @@ final class McpHeaderValidator {
 		}
 	}
 
-	/** The body value that {@code Mcp-Name} mirrors: {@code params.name}, or {@code params.uri} for resources. */
+	/**
+	 * The body value that {@code Mcp-Name} mirrors: {@code params.name}, or
+	 * {@code params.uri} for resources.
+	 */
 	private static @Nullable String nameOf(JsonRpcMessage message) {
 		JsonNode params = message.params();
 		if (params == null || !params.isObject()) {
 			return null;
 		}
-		JsonNode value = (message.method() != null && message.method().startsWith("resources/"))
-				? params.get("uri") : params.get("name");
+		JsonNode value = (message.method() != null && message.method().startsWith("resources/")) ? params.get("uri")
+				: params.get("name");
 		return (value != null && value.isString()) ? value.stringValue() : null;
 	}
 

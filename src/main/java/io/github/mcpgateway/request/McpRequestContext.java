@@ -13,20 +13,22 @@ import io.github.mcpgateway.policy.McpServerPolicy;
  * What the pipeline has learned about one MCP request, carried from filter to filter.
  *
  * <p>
- * Created by {@link McpRequestFilter} once the server is resolved and the body parsed; each later
- * stage publishes a new value with a {@code with*} method (the record is immutable, the request
- * attribute is replaced). Only one place reads and parses the body; everything after reuses
- * {@link #message()}.
+ * Created by {@link McpRequestFilter} once the server is resolved and the body parsed;
+ * each later stage publishes a new value with a {@code with*} method (the record is
+ * immutable, the request attribute is replaced). Only one place reads and parses the
+ * body; everything after reuses {@link #message()}.
  *
  * @param server the MCP server from the live policy, as it was when the request arrived
- * @param principal the verified caller, {@code null} when there is none (delegated-header servers)
+ * @param principal the verified caller, {@code null} when there is none (delegated-header
+ * servers)
  * @param message the parsed JSON-RPC message of a POST, {@code null} for GET and DELETE
  * @param sessionId the {@code Mcp-Session-Id} the client sent, or {@code null}
  * @param startNanos {@link System#nanoTime()} when the request entered the MCP pipeline
- * @param decision what the gateway decided, {@link Decision#PENDING} until a stage decides
+ * @param decision what the gateway decided, {@link Decision#PENDING} until a stage
+ * decides
  * @param errorCode the gateway error code answered, if any
- * @param dispatched whether the request was handed to the upstream; the idempotency layer relies
- * on this to tell "never executed" from "maybe executed"
+ * @param dispatched whether the request was handed to the upstream; the idempotency layer
+ * relies on this to tell "never executed" from "maybe executed"
  */
 public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal principal,
 		@Nullable JsonRpcMessage message, @Nullable String sessionId, long startNanos, Decision decision,
@@ -44,7 +46,10 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 		return (McpRequestContext) request.getAttribute(ATTRIBUTE);
 	}
 
-	/** The context of {@code request}; fails if the request did not pass {@link McpRequestFilter}. */
+	/**
+	 * The context of {@code request}; fails if the request did not pass
+	 * {@link McpRequestFilter}.
+	 */
 	public static McpRequestContext require(ServletRequest request) {
 		McpRequestContext context = find(request);
 		Assert.state(context != null, "Not an MCP request: no McpRequestContext");
@@ -82,7 +87,9 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 		DENIED,
 		/** Refused as malformed or unsupported. */
 		INVALID,
-		/** Refused before dispatch to protect the upstream (circuit breaker, bulkhead). */
+		/**
+		 * Refused before dispatch to protect the upstream (circuit breaker, bulkhead).
+		 */
 		REFUSED,
 		/** Forwarded, but the upstream failed or timed out. */
 		UPSTREAM_ERROR

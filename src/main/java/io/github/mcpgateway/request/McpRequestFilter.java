@@ -35,13 +35,15 @@ import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
  * First gateway stage after Spring Security: turns a request on a server path into an
- * {@link McpRequestContext}, and publishes one {@link McpAuditEvent} when the request is done.
+ * {@link McpRequestContext}, and publishes one {@link McpAuditEvent} when the request is
+ * done.
  *
  * <p>
- * It resolves the server from the live policy (a path no server is on passes through and gets the
- * ordinary 404), reads and parses a POST body once, checks the MCP routing headers against it and
- * binds the context. Every refusal on the way goes to the {@link GatewayErrorRenderer}. Decisions
- * about grants, sessions and idempotency are made by later filters.
+ * It resolves the server from the live policy (a path no server is on passes through and
+ * gets the ordinary 404), reads and parses a POST body once, checks the MCP routing
+ * headers against it and binds the context. Every refusal on the way goes to the
+ * {@link GatewayErrorRenderer}. Decisions about grants, sessions and idempotency are made
+ * by later filters.
  */
 public final class McpRequestFilter extends OncePerRequestFilter {
 
@@ -91,8 +93,8 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		McpRequestContext context = new McpRequestContext(server, principal(), null,
-				request.getHeader(SESSION_HEADER), System.nanoTime(), Decision.PENDING, null, false)
+		McpRequestContext context = new McpRequestContext(server, principal(), null, request.getHeader(SESSION_HEADER),
+				System.nanoTime(), Decision.PENDING, null, false)
 			.bind(request);
 		try {
 			HttpServletRequest forwarded = prepare(request, context);
@@ -119,15 +121,15 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		}
 		byte[] body = this.bodyReader.read(request);
 		JsonRpcMessage message = this.parser.parse(body);
-		new McpRequestContext(context.server(), context.principal(), message, context.sessionId(),
-				context.startNanos(), context.decision(), null, false)
+		new McpRequestContext(context.server(), context.principal(), message, context.sessionId(), context.startNanos(),
+				context.decision(), null, false)
 			.bind(request);
 		this.headerValidator.validate(request, message);
 		return new CachedBodyRequest(request, body);
 	}
 
-	private void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error,
-			Decision decision) throws IOException {
+	private void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error, Decision decision)
+			throws IOException {
 		McpRequestContext context = McpRequestContext.require(request);
 		context.withDecision(decision, error.code()).bind(request);
 		JsonRpcMessage message = context.message();
@@ -150,12 +152,12 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			decision = (response.getStatus() < 400) ? Decision.ALLOWED : Decision.UPSTREAM_ERROR;
 		}
 		McpServerPolicy server = context.server();
-		this.events.publishEvent(new McpAuditEvent(this.clock.instant(),
-				(principal != null) ? principal.human() : null, (principal != null) ? principal.agent() : null,
-				(principal != null) ? principal.team() : null, context.sessionId(), server.namespace(), server.name(),
-				server.uid(), method, (message != null) ? message.toolName() : null,
-				decision.name().toLowerCase(java.util.Locale.ROOT), context.errorCode(), response.getStatus(),
-				Duration.ofNanos(System.nanoTime() - context.startNanos()), context.dispatched()));
+		this.events.publishEvent(new McpAuditEvent(this.clock.instant(), (principal != null) ? principal.human() : null,
+				(principal != null) ? principal.agent() : null, (principal != null) ? principal.team() : null,
+				context.sessionId(), server.namespace(), server.name(), server.uid(), method,
+				(message != null) ? message.toolName() : null, decision.name().toLowerCase(java.util.Locale.ROOT),
+				context.errorCode(), response.getStatus(), Duration.ofNanos(System.nanoTime() - context.startNanos()),
+				context.dispatched()));
 	}
 
 }

@@ -13,9 +13,9 @@ import io.github.mcpgateway.error.GatewayErrors;
 
 /**
  * Reads a POST body into memory, never more than the cap plus one byte: a declared
- * {@code Content-Length} over the cap is refused before reading, a chunked body is refused as
- * soon as it passes the cap (413 {@code request_too_large}). A body that is not JSON is refused
- * with 415 {@code unsupported_media_type}.
+ * {@code Content-Length} over the cap is refused before reading, a chunked body is
+ * refused as soon as it passes the cap (413 {@code request_too_large}). A body that is
+ * not JSON is refused with 415 {@code unsupported_media_type}.
  */
 final class RequestBodyReader {
 

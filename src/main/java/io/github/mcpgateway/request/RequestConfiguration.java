@@ -12,7 +12,10 @@ import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.policy.LivePolicy;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Wires the request stage: body limits, the JSON-RPC parser and the {@link McpRequestFilter}. */
+/**
+ * Wires the request stage: body limits, the JSON-RPC parser and the
+ * {@link McpRequestFilter}.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(RequestProperties.class)
 class RequestConfiguration {
@@ -20,8 +23,8 @@ class RequestConfiguration {
 	@Bean
 	McpRequestFilter mcpRequestFilter(LivePolicy livePolicy, RequestProperties properties, JsonMapper jsonMapper,
 			GatewayErrorRenderer errorRenderer, ApplicationEventPublisher events, Clock clock) {
-		return new McpRequestFilter(livePolicy, properties, new JsonRpcMessageParser(jsonMapper), errorRenderer,
-				events, clock);
+		return new McpRequestFilter(livePolicy, properties, new JsonRpcMessageParser(jsonMapper), errorRenderer, events,
+				clock);
 	}
 
 }

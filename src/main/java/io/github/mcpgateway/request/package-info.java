@@ -1,4 +1,7 @@
-/** The typed context of one MCP request: resolved server, body read once, parsed JSON-RPC message. */
+/**
+ * The typed context of one MCP request: resolved server, body read once, parsed JSON-RPC
+ * message.
+ */
 @NullMarked
 package io.github.mcpgateway.request;
 

@@ -1,0 +1,201 @@
+package io.github.mcpgateway.policy;
+
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.mcpgateway.support.GatewayIntegrationTest;
+import io.github.mcpgateway.support.Replies;
+import io.github.mcpgateway.support.TestJwts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PolicyEnforcementIntegrationTest extends GatewayIntegrationTest {
+
+	private static final String TOOLS = "{\"tools\":[{\"name\":\"echo\",\"inputSchema\":{}},"
+			+ "{\"name\":\"admin_reset\",\"inputSchema\":{}},{\"name\":\"notes_create\",\"inputSchema\":{}}],"
+			+ "\"nextCursor\":\"page-2\"}";
+
+	@Test
+	void grantedToolCallReachesUpstreamAndReplyArrivesByteForByte() {
+		String reply = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"h\u00e9\"}],"
+				+ "\"isError\":false}  }\n";
+		upstream.reply(Replies.raw(200, "application/json", reply));
+		String request = toolCall(7, "echo");
+
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), request);
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(reply);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+		assertThat(upstream.received()).singleElement().satisfies((received) -> {
+			assertThat(received.bodyText()).isEqualTo(request);
+			assertThat(received.uri()).isEqualTo("/mcp");
+		});
+	}
+
+	@Test
+	void toolCallWithoutGrantIsForbiddenWithRequestIdAndNothingSentUpstream() {
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), toolCall(42, "admin_reset"));
+
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(response.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":42,\"error\":{\"code\":-32002,"
+				+ "\"message\":\"No grant allows this principal to call this tool\",\"data\":{\"code\":\"tool_not_granted\"}}}");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void principalWithoutAnyGrantOnServerIsForbidden() {
+		String token = TestJwts.jwt().human("mallory").team("red").sign();
+
+		HttpResponse<String> response = post("/mcp/test/echo", token,
+				"{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"initialize\",\"params\":{}}");
+
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(response.body()).contains("\"id\":\"a\"").contains("\"code\":\"server_not_granted\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void humanGrantWithWildcardAllowsAnyTool() {
+		String token = TestJwts.jwt().human("carol").team("red").sign();
+
+		assertThat(post("/mcp/test/echo", token, toolCall(1, "admin_reset")).statusCode()).isEqualTo(200);
+		assertThat(upstream.count()).isEqualTo(1);
+	}
+
+	@Test
+	void toolsListJsonReplyOmitsToolsThePrincipalMayNotCall() {
+		upstream.reply(Replies.jsonResult(TOOLS));
+
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(),
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).contains("\"name\":\"echo\"")
+			.contains("\"name\":\"notes_create\"")
+			.contains("\"nextCursor\":\"page-2\"")
+			.doesNotContain("admin_reset");
+		assertThat(response.headers().firstValueAsLong("Content-Length")).hasValue(response.body().length());
+	}
+
+	@Test
+	void toolsListEventStreamOmitsToolsThePrincipalMayNotCallAndKeepsOtherEvents() {
+		String progress = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+				+ "\"params\":{\"progressToken\":1,\"progress\":1}}\n\n";
+		String result = "id: e2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + TOOLS + "}\n\n";
+		upstream.reply(Replies.sse(List.of(progress, result), 10));
+
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(),
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/event-stream"));
+		assertThat(response.body()).startsWith(progress)
+			.contains("id: e2\nevent: message\ndata: ")
+			.contains("\"name\":\"notes_create\"")
+			.doesNotContain("admin_reset");
+	}
+
+	@Test
+	void malformedJsonIsBadRequestAndNothingSentUpstream() {
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), "{\"jsonrpc\":\"2.0\",");
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("\"id\":null").contains("\"code\":\"invalid_request\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void nonObjectMessageIsBadRequest() {
+		assertThat(post("/mcp/test/echo", validToken(), "\"tools/call\"").statusCode()).isEqualTo(400);
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void missingMethodIsBadRequest() {
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), "{\"jsonrpc\":\"2.0\",\"id\":5}");
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("\"code\":\"invalid_request\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void batchIsRejected() {
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), "[" + toolCall(1, "echo") + "]");
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("\"code\":\"batch_not_supported\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void mcpMethodHeaderThatDisagreesWithBodyIsRejected() {
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), toolCall(9, "echo"), "Mcp-Method",
+				"tools/list");
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("\"id\":9").contains("\"code\":\"header_mismatch\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void mcpNameHeaderThatDisagreesWithBodyIsRejected() {
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), toolCall(9, "echo"), "Mcp-Method",
+				"tools/call", "Mcp-Name", "notes_create");
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("\"code\":\"header_mismatch\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void mcpHeadersThatAgreeWithBodyPass() {
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), toolCall(9, "echo"), "Mcp-Method",
+				"tools/call", "Mcp-Name", "echo");
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(upstream.count()).isEqualTo(1);
+	}
+
+	@Test
+	void bodyOverTheCapIsTooLargeAndNothingSentUpstream() {
+		String big = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+				+ "\"arguments\":{\"text\":\"" + "x".repeat(1024 * 1024) + "\"}}}";
+
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(), big);
+
+		assertThat(response.statusCode()).isEqualTo(413);
+		assertThat(response.body()).contains("\"code\":\"request_too_large\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void nonJsonBodyIsUnsupportedMediaType() {
+		HttpResponse<String> response = send(java.net.http.HttpRequest.newBuilder(uri("/mcp/test/echo"))
+			.header("Authorization", "Bearer " + validToken())
+			.header("Content-Type", "text/plain")
+			.POST(java.net.http.HttpRequest.BodyPublishers.ofString(toolCall(1, "echo")))
+			.build());
+
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertThat(response.body()).contains("\"code\":\"unsupported_media_type\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void notificationIsForwardedAndItsAcceptedStatusPassesThrough() {
+		upstream.reply(Replies.raw(202, null, ""));
+
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(),
+				"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+		assertThat(response.statusCode()).isEqualTo(202);
+		assertThat(response.body()).isEmpty();
+		assertThat(upstream.count()).isEqualTo(1);
+	}
+
+}

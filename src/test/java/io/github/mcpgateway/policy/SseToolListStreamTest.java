@@ -1,0 +1,70 @@
+package io.github.mcpgateway.policy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SseToolListStreamTest {
+
+	private static final String RESULT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[{\"name\":\"echo\"},"
+			+ "{\"name\":\"admin_reset\"}]}}";
+
+	private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+	private final SseToolListStream stream = new SseToolListStream(this.out,
+			new ToolListRewriter(JsonMapper.builder().build(), (tool) -> tool.equals("echo")));
+
+	@Test
+	void writeWhenEventSplitAcrossWritesThenHeldUntilCompleteAndRewritten() throws IOException {
+		write("id: 7\nevent: message\ndata: " + RESULT.substring(0, 20));
+		assertThat(this.out.size()).isZero();
+
+		write(RESULT.substring(20) + "\n\n");
+
+		assertThat(text()).isEqualTo("id: 7\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":"
+				+ "{\"tools\":[{\"name\":\"echo\"}]}}\n\n");
+	}
+
+	@Test
+	void writeWhenOtherEventsThenPassedByteForByte() throws IOException {
+		String events = ": keep-alive\r\n\r\nevent: message\r\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"x\"}\r\n\r\n"
+				+ "event: other\ndata: " + RESULT + "\n\n";
+
+		write(events);
+
+		assertThat(text()).isEqualTo(events);
+	}
+
+	@Test
+	void writeWhenDataSpansSeveralLinesThenJoinedBeforeRewriting() throws IOException {
+		write("data: {\"jsonrpc\":\"2.0\",\"id\":1,\n"
+				+ "data: \"result\":{\"tools\":[{\"name\":\"admin_reset\"}]}}\n\n");
+
+		assertThat(text()).isEqualTo("data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}\n\n");
+	}
+
+	@Test
+	void closeWhenIncompleteEventThenWrittenUnchanged() throws IOException {
+		write("data: partial");
+
+		this.stream.close();
+
+		assertThat(text()).isEqualTo("data: partial");
+	}
+
+	private void write(String text) throws IOException {
+		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+		this.stream.write(bytes, 0, bytes.length);
+	}
+
+	private String text() {
+		return this.out.toString(StandardCharsets.UTF_8);
+	}
+
+}

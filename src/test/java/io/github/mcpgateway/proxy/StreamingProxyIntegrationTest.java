@@ -1,0 +1,82 @@
+package io.github.mcpgateway.proxy;
+
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.mcpgateway.support.GatewayIntegrationTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StreamingProxyIntegrationTest extends GatewayIntegrationTest {
+
+	@Test
+	void eventStreamIsRelayedEventByEventAndUnchanged() throws Exception {
+		List<String> events = new ArrayList<>();
+		for (int i = 1; i <= 5; i++) {
+			events
+				.add("id: " + i + "\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+						+ "\"params\":{\"progress\":" + i + "}}\n\n");
+		}
+		List<Long> writtenAt = new CopyOnWriteArrayList<>();
+		upstream.reply((request, exchange) -> {
+			exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+			exchange.sendResponseHeaders(200, 0);
+			try (OutputStream out = exchange.getResponseBody()) {
+				for (String event : events) {
+					out.write(event.getBytes(StandardCharsets.UTF_8));
+					out.flush();
+					writtenAt.add(System.nanoTime());
+					sleep(300);
+				}
+			}
+		});
+
+		HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(uri("/mcp/test/echo"))
+			.header("Authorization", "Bearer " + validToken())
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.POST(HttpRequest.BodyPublishers.ofString(toolCall(1, "echo")))
+			.build(), HttpResponse.BodyHandlers.ofInputStream());
+
+		StringBuilder body = new StringBuilder();
+		Long firstEventAt = null;
+		try (BufferedReader reader = new BufferedReader(
+				new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+			String line;
+			while ((line = reader.readLine()) != null) {
+				if (firstEventAt == null && line.startsWith("data:")) {
+					firstEventAt = System.nanoTime();
+				}
+				body.append(line).append('\n');
+			}
+		}
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(firstEventAt).isNotNull();
+		assertThat(writtenAt).hasSize(5);
+		assertThat(firstEventAt).as("first event arrives before the upstream writes its last one")
+			.isLessThan(writtenAt.get(4));
+		assertThat(Duration.ofNanos(firstEventAt - writtenAt.get(0))).isLessThan(Duration.ofMillis(250));
+		assertThat(body.toString()).isEqualTo(String.join("", events));
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

@@ -1,0 +1,116 @@
+package io.github.mcpgateway.support;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import io.github.mcpgateway.demo.DemoMcpServer;
+import io.github.mcpgateway.policy.PolicyReloader;
+
+/**
+ * Base of the integration tests: the real application on a random port, verifying real
+ * RS256 tokens against a JWKS served over HTTP, in front of real HTTP upstreams. Every
+ * subclass shares one application context (same properties), so the suite starts the
+ * gateway once.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+public abstract class GatewayIntegrationTest {
+
+	protected static final TestUpstream upstream = TestUpstream.start();
+
+	protected static final DemoMcpServer sdkStreamServer = DemoMcpServer.start(0, DemoMcpServer.Mode.STREAMABLE);
+
+	protected static final DemoMcpServer sdkJsonServer = DemoMcpServer.start(0, DemoMcpServer.Mode.STATELESS);
+
+	protected static final TestPolicy policy = new TestPolicy(upstream.url(""), sdkStreamServer.url(),
+			sdkJsonServer.url());
+
+	protected static final HttpClient http = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(5))
+		.build();
+
+	@LocalServerPort
+	protected int port;
+
+	@Autowired
+	protected PolicyReloader policyReloader;
+
+	@DynamicPropertySource
+	static void gatewayProperties(DynamicPropertyRegistry registry) {
+		registry.add("gateway.identity.oauth.issuer", () -> TestJwks.ISSUER);
+		registry.add("gateway.identity.oauth.jwk-set-uri", () -> TestJwks.get().jwksUri());
+		registry.add("gateway.identity.oauth.audiences", () -> TestJwks.AUDIENCE);
+		registry.add("gateway.policy.location", () -> policy.file().toString());
+		registry.add("gateway.proxy.first-byte-timeout", () -> "1s");
+		registry.add("gateway.proxy.bulkhead.max-concurrent-calls", () -> "4");
+		registry.add("gateway.proxy.circuit-breaker.sliding-window-size", () -> "4");
+		registry.add("gateway.proxy.circuit-breaker.minimum-number-of-calls", () -> "4");
+	}
+
+	@BeforeEach
+	void resetUpstream() {
+		upstream.reset();
+	}
+
+	@AfterEach
+	void restorePolicy() {
+		policy.restore();
+		this.policyReloader.reloadNow();
+	}
+
+	protected URI uri(String path) {
+		return URI.create("http://127.0.0.1:" + this.port + path);
+	}
+
+	/** POST of a JSON-RPC body with a bearer token (none when {@code token} is null). */
+	protected HttpResponse<String> post(String path, String token, String json, String... headers) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
+			.timeout(Duration.ofSeconds(20))
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.POST(HttpRequest.BodyPublishers.ofString(json));
+		if (token != null) {
+			request.header("Authorization", "Bearer " + token);
+		}
+		if (headers.length > 0) {
+			request.headers(headers);
+		}
+		return send(request.build());
+	}
+
+	protected HttpResponse<String> send(HttpRequest request) {
+		try {
+			return http.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	protected static String toolCall(int id, String tool) {
+		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+				+ "\",\"arguments\":{\"text\":\"secret-argument-" + id + "\"}}}";
+	}
+
+	protected static String validToken() {
+		return TestJwts.jwt().sign();
+	}
+
+}

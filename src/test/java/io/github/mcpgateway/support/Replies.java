@@ -1,0 +1,65 @@
+package io.github.mcpgateway.support;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.github.mcpgateway.support.TestUpstream.Reply;
+
+/** Ready-made upstream behaviours for {@link TestUpstream}. */
+public final class Replies {
+
+	private Replies() {
+	}
+
+	/** 200 JSON-RPC response with the request's id and {@code result}. */
+	public static Reply jsonResult(String result) {
+		return (request, exchange) -> TestUpstream.send(exchange, 200, "application/json",
+				("{\"jsonrpc\":\"2.0\",\"id\":" + request.jsonRpcId() + ",\"result\":" + result + "}")
+					.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** A fixed body, byte for byte. */
+	public static Reply raw(int status, String contentType, String body) {
+		return (request, exchange) -> TestUpstream.send(exchange, status, contentType,
+				body.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * An event stream of {@code events} (each a complete event text),
+	 * {@code spacingMillis} apart.
+	 */
+	public static Reply sse(List<String> events, long spacingMillis) {
+		return (request, exchange) -> {
+			exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+			exchange.sendResponseHeaders(200, 0);
+			try (OutputStream out = exchange.getResponseBody()) {
+				for (int i = 0; i < events.size(); i++) {
+					if (i > 0) {
+						sleep(spacingMillis);
+					}
+					out.write(events.get(i).getBytes(StandardCharsets.UTF_8));
+					out.flush();
+				}
+			}
+		};
+	}
+
+	/** Says nothing for {@code millis}, then answers {@code then}. */
+	public static Reply silentFor(long millis, Reply then) {
+		return (request, exchange) -> {
+			sleep(millis);
+			then.write(request, exchange);
+		};
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
