@@ -15,6 +15,7 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.modeler.Registry;
 
 /**
  * A real MCP server built with the official MCP Java SDK, served by its own embedded
@@ -82,6 +83,8 @@ public final class DemoMcpServer implements AutoCloseable {
 
 	private static Tomcat startTomcat(int port, HttpServlet servlet) {
 		try {
+			// JMX registration off, as Spring Boot's own Tomcat has it; whichever starts first decides.
+			Registry.disableRegistry();
 			File baseDir = Files.createTempDirectory("mcp-demo-upstream").toFile();
 			baseDir.deleteOnExit();
 			Tomcat tomcat = new Tomcat();

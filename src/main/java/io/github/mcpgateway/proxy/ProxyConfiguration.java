@@ -66,8 +66,9 @@ class ProxyConfiguration {
 	}
 
 	@Bean
-	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer) {
-		return new UpstreamGuardFilter(resilience, errorRenderer);
+	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer,
+			MeterRegistry meterRegistry) {
+		return new UpstreamGuardFilter(resilience, errorRenderer, meterRegistry);
 	}
 
 	@Bean

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -43,11 +45,16 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 
 	private final GatewayErrorRenderer errorRenderer;
 
-	public UpstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer) {
+	private final MeterRegistry meterRegistry;
+
+	public UpstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer,
+			MeterRegistry meterRegistry) {
 		Assert.notNull(resilience, "resilience must not be null");
 		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(meterRegistry, "meterRegistry must not be null");
 		this.resilience = resilience;
 		this.errorRenderer = errorRenderer;
+		this.meterRegistry = meterRegistry;
 	}
 
 	@Override
@@ -75,25 +82,32 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 		context.withDispatched(true).bind(request);
 		ClientAwareResponse guarded = new ClientAwareResponse(response, drainsOnDisconnect(request));
 		long start = System.nanoTime();
+		String outcome = "error";
 		try {
 			chain.doFilter(request, guarded);
 			record(circuit, start, guarded.getStatus());
+			outcome = Integer.toString(guarded.getStatus() / 100) + "xx";
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
-			failed(request, response, guarded, circuit, start, ex);
+			outcome = failed(request, response, guarded, circuit, start, ex);
 		}
 		finally {
+			Timer.builder(ProxyMeters.UPSTREAM_DURATION)
+				.tags("namespace", context.server().namespace(), "server", context.server().name(), "outcome", outcome)
+				.register(this.meterRegistry)
+				.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 			if (counted) {
 				bulkhead.onComplete();
 			}
 		}
 	}
 
-	private void failed(HttpServletRequest request, HttpServletResponse response, ClientAwareResponse guarded,
+	/** Handles a failed exchange and returns the meter outcome. */
+	private String failed(HttpServletRequest request, HttpServletResponse response, ClientAwareResponse guarded,
 			CircuitBreaker circuit, long start, Exception ex) throws IOException {
 		if (guarded.clientGone()) {
 			circuit.releasePermission();
-			return;
+			return "client_gone";
 		}
 		UpstreamFailure failure = UpstreamFailure.classify(ex);
 		circuit.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, ex);
@@ -107,6 +121,7 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 		}
 		JsonRpcMessage message = context.message();
 		this.errorRenderer.render(response, failure.error(), (message != null) ? message.id() : null);
+		return failure.name().toLowerCase(java.util.Locale.ROOT);
 	}
 
 	private void record(CircuitBreaker circuit, long start, int status) {

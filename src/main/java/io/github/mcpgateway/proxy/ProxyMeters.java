@@ -1,0 +1,20 @@
+package io.github.mcpgateway.proxy;
+
+/**
+ * Names of the proxy meters. Circuit breaker and bulkhead meters are Resilience4j's own
+ * ({@code resilience4j.circuitbreaker.*}, {@code resilience4j.bulkhead.*}), named by
+ * server.
+ */
+final class ProxyMeters {
+
+	/**
+	 * Timer of upstream exchanges, body included, tagged {@code namespace, server} and
+	 * {@code outcome} ({@code 2xx}..{@code 5xx}, {@code unreachable}, {@code timeout},
+	 * {@code broken}, {@code client_gone}).
+	 */
+	static final String UPSTREAM_DURATION = "mcp.gateway.upstream.duration";
+
+	private ProxyMeters() {
+	}
+
+}

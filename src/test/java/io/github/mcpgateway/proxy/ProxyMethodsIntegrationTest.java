@@ -1,0 +1,69 @@
+package io.github.mcpgateway.proxy;
+
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.mcpgateway.support.GatewayIntegrationTest;
+import io.github.mcpgateway.support.Replies;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ProxyMethodsIntegrationTest extends GatewayIntegrationTest {
+
+	@Test
+	void getStreamIsForwardedWithSessionResumptionAndVersionHeaders() {
+		upstream.reply(Replies.sse(List.of("id: 9\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"id\":1}\n\n"), 0));
+
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/mcp/test/echo?x=1"))
+			.header("Authorization", "Bearer " + validToken())
+			.header("Accept", "text/event-stream")
+			.header("Mcp-Session-Id", "session-1")
+			.header("Last-Event-ID", "8")
+			.header("MCP-Protocol-Version", "2025-06-18")
+			.GET()
+			.build());
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo("id: 9\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"id\":1}\n\n");
+		assertThat(upstream.received()).singleElement().satisfies((received) -> {
+			assertThat(received.method()).isEqualTo("GET");
+			assertThat(received.uri()).isEqualTo("/mcp?x=1");
+			assertThat(received.header("Mcp-Session-Id")).isEqualTo("session-1");
+			assertThat(received.header("Last-Event-ID")).isEqualTo("8");
+			assertThat(received.header("MCP-Protocol-Version")).isEqualTo("2025-06-18");
+			assertThat(received.header("Accept")).isEqualTo("text/event-stream");
+			assertThat(received.header("Authorization")).isNull();
+		});
+	}
+
+	@Test
+	void deleteIsForwardedAndItsStatusPassesThrough() {
+		upstream.reply(Replies.raw(405, null, ""));
+
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/mcp/test/echo"))
+			.header("Authorization", "Bearer " + validToken())
+			.header("Mcp-Session-Id", "session-1")
+			.DELETE()
+			.build());
+
+		assertThat(response.statusCode()).isEqualTo(405);
+		assertThat(upstream.received()).singleElement()
+			.satisfies((received) -> assertThat(received.method()).isEqualTo("DELETE"));
+	}
+
+	@Test
+	void otherHttpMethodsAreRefusedAndNotForwarded() {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/mcp/test/echo"))
+			.header("Authorization", "Bearer " + validToken())
+			.method("PUT", HttpRequest.BodyPublishers.ofString("{}"))
+			.build());
+
+		assertThat(response.statusCode()).isEqualTo(405);
+		assertThat(response.body()).contains("\"code\":\"method_not_allowed\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+}
