@@ -83,7 +83,8 @@ public final class DemoMcpServer implements AutoCloseable {
 
 	private static Tomcat startTomcat(int port, HttpServlet servlet) {
 		try {
-			// JMX registration off, as Spring Boot's own Tomcat has it; whichever starts first decides.
+			// JMX registration off, as Spring Boot's own Tomcat has it; whichever starts
+			// first decides.
 			Registry.disableRegistry();
 			File baseDir = Files.createTempDirectory("mcp-demo-upstream").toFile();
 			baseDir.deleteOnExit();
