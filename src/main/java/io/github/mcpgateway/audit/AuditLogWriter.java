@@ -9,6 +9,8 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.event.EventListener;
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.session.SessionEvent;
+
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -33,6 +35,19 @@ public class AuditLogWriter {
 	public void onAuditEvent(McpAuditEvent event) {
 		if (auditLog.isInfoEnabled()) {
 			auditLog.info(this.jsonMapper.writeValueAsString(fields(event)));
+		}
+	}
+
+	@EventListener
+	public void onSessionEvent(SessionEvent event) {
+		if (auditLog.isInfoEnabled()) {
+			Map<String, Object> fields = new LinkedHashMap<>();
+			fields.put("time", event.time().toString());
+			fields.put("session_event", event.type().name().toLowerCase(java.util.Locale.ROOT));
+			fields.put("session_id", event.sessionId());
+			fields.put("server", event.serverKey());
+			fields.put("human", event.human());
+			auditLog.info(this.jsonMapper.writeValueAsString(fields));
 		}
 	}
 

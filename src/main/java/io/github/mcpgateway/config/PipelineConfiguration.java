@@ -13,6 +13,7 @@ import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.policy.PolicyFilter;
 import io.github.mcpgateway.proxy.UpstreamGuardFilter;
 import io.github.mcpgateway.request.McpRequestFilter;
+import io.github.mcpgateway.session.SessionFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -23,11 +24,14 @@ import tools.jackson.databind.json.JsonMapper;
  * <li>identity: Spring Security ({@value #IDENTITY_ORDER}), verifies the caller;</li>
  * <li>request: {@link McpRequestFilter}, resolves the server, reads and parses the body
  * once, and audits the request when it is done;</li>
+ * <li>session and revocation: {@link SessionFilter}, refuses revoked principals and
+ * sessions that are unknown, revoked or bound to someone else, and binds new
+ * sessions;</li>
  * <li>policy: {@link PolicyFilter}, applies the grants;</li>
  * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the
  * Spring Cloud Gateway route proxies the request.</li>
  * </ol>
- * Slots are left between the stages for the session and idempotency stages.
+ * A slot is left between policy and upstream guard for the idempotency stage.
  */
 @Configuration(proxyBeanMethods = false)
 class PipelineConfiguration {
@@ -35,6 +39,8 @@ class PipelineConfiguration {
 	static final int IDENTITY_ORDER = SecurityFilterProperties.DEFAULT_FILTER_ORDER;
 
 	static final int REQUEST_ORDER = IDENTITY_ORDER + 10;
+
+	static final int SESSION_ORDER = IDENTITY_ORDER + 20;
 
 	static final int POLICY_ORDER = IDENTITY_ORDER + 30;
 
@@ -53,6 +59,11 @@ class PipelineConfiguration {
 	@Bean
 	FilterRegistrationBean<McpRequestFilter> mcpRequestFilterRegistration(McpRequestFilter filter) {
 		return register(filter, REQUEST_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<SessionFilter> sessionFilterRegistration(SessionFilter filter) {
+		return register(filter, SESSION_ORDER);
 	}
 
 	@Bean

@@ -9,6 +9,8 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -18,10 +20,14 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param oauth the OAuth2 authorization server whose JWTs the gateway accepts
  * @param claims which JWT claims make up the {@link McpPrincipal}
+ * @param certificate how a verified client certificate maps to a principal
+ * ({@code adapter-certificate} servers)
+ * @param delegatedHeader what {@code delegated-header} servers receive from the caller
  */
 @Validated
 @ConfigurationProperties("gateway.identity")
-public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultValue Claims claims) {
+public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultValue Claims claims,
+		@Valid @DefaultValue Certificate certificate, @Valid @DefaultValue DelegatedHeader delegatedHeader) {
 
 	/**
 	 * The trusted issuer. All three of issuer, JWKS and audience are required: the
@@ -50,6 +56,48 @@ public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultVal
 	 */
 	public record Claims(@DefaultValue("sub") @NotBlank String human, @DefaultValue( {
 			"act.sub", "azp" }) List<String> agent, @DefaultValue("team") String team){
+	}
+
+	/**
+	 * Maps a client certificate, already verified by the TLS trust store, to a principal.
+	 * Each pattern is a Java regular expression that must match a whole value; its named
+	 * groups {@code human}, {@code agent} and {@code team} fill the principal, and
+	 * without a {@code human} group the whole matched value (the workload identity) is
+	 * the human. SAN URIs are tried first, then the subject DN (RFC 2253 form). A
+	 * certificate that matches neither is refused (401).
+	 *
+	 * @param sanUriPattern pattern for SAN URIs, for example
+	 * {@code spiffe://[^/]+/ns/(?<team>[^/]+)/sa/(?<agent>[^/]+)}
+	 * @param subjectPattern pattern for the subject DN, for example
+	 * {@code CN=(?<agent>[^,]+),OU=(?<team>[^,]+),.*}
+	 */
+	public record Certificate(@Nullable String sanUriPattern, @Nullable String subjectPattern) {
+
+		public Certificate {
+			compile(sanUriPattern, "san-uri-pattern");
+			compile(subjectPattern, "subject-pattern");
+		}
+
+		private static void compile(@Nullable String pattern, String name) {
+			if (pattern != null) {
+				try {
+					java.util.regex.Pattern.compile(pattern);
+				}
+				catch (java.util.regex.PatternSyntaxException ex) {
+					throw new IllegalArgumentException("gateway.identity.certificate." + name + " is not a valid "
+							+ "regular expression: " + ex.getDescription());
+				}
+			}
+		}
+
+	}
+
+	/**
+	 * @param forwardHeaders the caller's headers passed to a {@code delegated-header}
+	 * server (every other server never receives {@code Authorization},
+	 * {@code Proxy-Authorization} or {@code Cookie})
+	 */
+	public record DelegatedHeader(@DefaultValue("Authorization") List<String> forwardHeaders) {
 	}
 
 }

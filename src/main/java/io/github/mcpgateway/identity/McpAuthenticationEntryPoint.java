@@ -16,12 +16,17 @@ import org.springframework.util.Assert;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.policy.IdentityMode;
 
 /**
  * Answers an unauthenticated request: 401 with {@code WWW-Authenticate: Bearer} (RFC 6750
  * section 3) carrying {@code resource_metadata} (RFC 9728 section 5.1), which is how an
  * MCP client discovers the authorization server, and a JSON-RPC error body in the
  * gateway's one error shape.
+ *
+ * <p>
+ * On an {@code adapter-certificate} server the answer is 401 {@code certificate_required}
+ * without a bearer challenge, since only a client certificate is accepted there.
  *
  * <p>
  * Without a token the challenge carries no error code (RFC 6750 section 3.1); with a
@@ -31,13 +36,18 @@ import io.github.mcpgateway.error.GatewayErrors;
  */
 public final class McpAuthenticationEntryPoint implements AuthenticationEntryPoint {
 
+	private final ServerLocator servers;
+
 	private final ResourceMetadataLocator metadataLocator;
 
 	private final GatewayErrorRenderer errorRenderer;
 
-	public McpAuthenticationEntryPoint(ResourceMetadataLocator metadataLocator, GatewayErrorRenderer errorRenderer) {
+	public McpAuthenticationEntryPoint(ServerLocator servers, ResourceMetadataLocator metadataLocator,
+			GatewayErrorRenderer errorRenderer) {
+		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(metadataLocator, "metadataLocator must not be null");
 		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		this.servers = servers;
 		this.metadataLocator = metadataLocator;
 		this.errorRenderer = errorRenderer;
 	}
@@ -45,6 +55,12 @@ public final class McpAuthenticationEntryPoint implements AuthenticationEntryPoi
 	@Override
 	public void commence(HttpServletRequest request, HttpServletResponse response,
 			AuthenticationException authException) throws IOException {
+		if (this.servers.identityModeOf(request) == IdentityMode.ADAPTER_CERTIFICATE) {
+			// No bearer challenge: a token is not accepted here, only a trusted client
+			// certificate.
+			this.errorRenderer.render(response, GatewayErrors.CERTIFICATE_REQUIRED, null);
+			return;
+		}
 		boolean tokenRejected = authException instanceof OAuth2AuthenticationException oauth
 				&& oauth.getError() instanceof BearerTokenError;
 		Map<String, String> parameters = new LinkedHashMap<>();

@@ -3,9 +3,7 @@ package io.github.mcpgateway.identity;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
-import org.springframework.web.util.UrlPathHelper;
 
-import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
 
 /**
@@ -19,15 +17,14 @@ public final class ResourceMetadataLocator {
 
 	public static final String WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
-	private final LivePolicy livePolicy;
+	private final ServerLocator servers;
 
-	public ResourceMetadataLocator(LivePolicy livePolicy) {
-		this.livePolicy = livePolicy;
+	public ResourceMetadataLocator(ServerLocator servers) {
+		this.servers = servers;
 	}
 
 	public String metadataUrl(HttpServletRequest request) {
-		String path = UrlPathHelper.defaultInstance.getPathWithinApplication(request);
-		McpServerPolicy server = this.livePolicy.isLoaded() ? this.livePolicy.current().serverAt(path) : null;
+		McpServerPolicy server = this.servers.serverOf(request);
 		String base = ServletUriComponentsBuilder.fromContextPath(request).replaceQuery(null).toUriString();
 		return base + WELL_KNOWN + ((server != null) ? server.path() : "");
 	}

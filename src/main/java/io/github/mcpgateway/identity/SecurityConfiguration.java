@@ -7,6 +7,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
@@ -16,11 +17,13 @@ import io.github.mcpgateway.policy.LivePolicy;
  * The identity stage: Spring Security as an OAuth2 resource server.
  *
  * <p>
- * Every request must carry a valid bearer token except the public documents (RFC 9728
- * metadata, the health and Prometheus endpoints, and the demo token endpoint when the
- * demo profile is on). The token is read from the {@code Authorization} header only,
- * never from a query parameter or form field, so it cannot leak into access logs. The
- * gateway keeps no HTTP session.
+ * How a caller is verified depends on the identity mode of the server its path is on: a
+ * bearer JWT ({@code oauth}, also required on paths no server is on), a trusted client
+ * certificate ({@code adapter-certificate}), or nothing ({@code delegated-header}: the
+ * upstream authenticates). Public documents need nothing (RFC 9728 metadata, the health
+ * and Prometheus endpoints, and the demo token endpoint when the demo profile is on). The
+ * token is read from the {@code Authorization} header only, never from a query parameter
+ * or form field, so it cannot leak into access logs. The gateway keeps no HTTP session.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(IdentityProperties.class)
@@ -51,14 +54,20 @@ class SecurityConfiguration {
 	@Bean
 	@Order(2)
 	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
-			IdentityProperties properties, McpAuthenticationEntryPoint entryPoint,
+			IdentityProperties properties, ServerLocator servers, McpAuthenticationEntryPoint entryPoint,
 			McpAccessDeniedHandler accessDeniedHandler) throws Exception {
-		http.authorizeHttpRequests((requests) -> requests.anyRequest().authenticated())
-			.oauth2ResourceServer((resourceServer) -> resourceServer
-				.jwt((jwt) -> jwt.decoder(jwtDecoder)
-					.jwtAuthenticationConverter(new JwtPrincipalConverter(properties.claims())))
-				.authenticationEntryPoint(entryPoint)
-				.accessDeniedHandler(accessDeniedHandler))
+		http.authorizeHttpRequests(
+				(requests) -> requests.anyRequest().access(new IdentityModeAuthorizationManager(servers)))
+			.addFilterBefore(
+					new AdapterCertificateAuthenticationFilter(servers,
+							new CertificatePrincipalMapper(properties.certificate())),
+					BearerTokenAuthenticationFilter.class)
+			.oauth2ResourceServer(
+					(resourceServer) -> resourceServer.bearerTokenResolver(new PolicyAwareBearerTokenResolver(servers))
+						.jwt((jwt) -> jwt.decoder(jwtDecoder)
+							.jwtAuthenticationConverter(new JwtPrincipalConverter(properties.claims())))
+						.authenticationEntryPoint(entryPoint)
+						.accessDeniedHandler(accessDeniedHandler))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(entryPoint)
 				.accessDeniedHandler(accessDeniedHandler))
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
@@ -76,14 +85,19 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	ResourceMetadataLocator resourceMetadataLocator(LivePolicy livePolicy) {
-		return new ResourceMetadataLocator(livePolicy);
+	ServerLocator serverLocator(LivePolicy livePolicy) {
+		return new ServerLocator(livePolicy);
 	}
 
 	@Bean
-	McpAuthenticationEntryPoint mcpAuthenticationEntryPoint(ResourceMetadataLocator locator,
+	ResourceMetadataLocator resourceMetadataLocator(ServerLocator servers) {
+		return new ResourceMetadataLocator(servers);
+	}
+
+	@Bean
+	McpAuthenticationEntryPoint mcpAuthenticationEntryPoint(ServerLocator servers, ResourceMetadataLocator locator,
 			GatewayErrorRenderer errorRenderer) {
-		return new McpAuthenticationEntryPoint(locator, errorRenderer);
+		return new McpAuthenticationEntryPoint(servers, locator, errorRenderer);
 	}
 
 	@Bean

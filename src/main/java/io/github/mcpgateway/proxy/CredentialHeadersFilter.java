@@ -6,21 +6,41 @@ import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.function.ServerRequest;
 
+import io.github.mcpgateway.policy.IdentityMode;
+import io.github.mcpgateway.request.McpRequestContext;
+
 /**
  * Removes the caller's credentials from every proxied request. The gateway verified the
- * bearer token for itself; passing it on would be the token passthrough the MCP
+ * caller for itself; passing the bearer token on would be the token passthrough the MCP
  * authorization specification forbids, and would let an upstream replay it elsewhere.
+ *
+ * <p>
+ * The one exception is a {@code delegated-header} server, an explicit per-server opt-in:
+ * it receives the configured caller headers ({@code Authorization} by default) and
+ * authenticates the caller itself. See {@code docs/security.md}.
  */
 final class CredentialHeadersFilter implements HttpHeadersFilter.RequestHttpHeadersFilter {
 
 	static final List<String> CREDENTIAL_HEADERS = List.of(HttpHeaders.AUTHORIZATION, HttpHeaders.PROXY_AUTHORIZATION,
 			HttpHeaders.COOKIE);
 
+	private final List<String> delegatedHeaders;
+
+	CredentialHeadersFilter(List<String> delegatedHeaders) {
+		this.delegatedHeaders = List.copyOf(delegatedHeaders);
+	}
+
 	@Override
 	public HttpHeaders apply(HttpHeaders input, ServerRequest request) {
+		McpRequestContext context = McpRequestContext.find(request.servletRequest());
+		boolean delegated = context != null && context.server().identity() == IdentityMode.DELEGATED_HEADER;
 		HttpHeaders filtered = new HttpHeaders();
 		filtered.putAll(input);
-		CREDENTIAL_HEADERS.forEach(filtered::remove);
+		for (String header : CREDENTIAL_HEADERS) {
+			if (!delegated || this.delegatedHeaders.stream().noneMatch(header::equalsIgnoreCase)) {
+				filtered.remove(header);
+			}
+		}
 		return filtered;
 	}
 

@@ -23,6 +23,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 
@@ -53,8 +54,8 @@ class ProxyConfiguration {
 	}
 
 	@Bean
-	CredentialHeadersFilter credentialHeadersFilter() {
-		return new CredentialHeadersFilter();
+	CredentialHeadersFilter credentialHeadersFilter(IdentityProperties identity) {
+		return new CredentialHeadersFilter(identity.delegatedHeader().forwardHeaders());
 	}
 
 	@Bean

@@ -15,12 +15,16 @@ class ProxyMethodsIntegrationTest extends GatewayIntegrationTest {
 
 	@Test
 	void getStreamIsForwardedWithSessionResumptionAndVersionHeaders() {
+		upstream.reply(Replies.sessions("get"));
+		String token = validToken();
+		String session = initialize("/mcp/test/echo", token);
+		upstream.reset();
 		upstream.reply(Replies.sse(List.of("id: 9\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"id\":1}\n\n"), 0));
 
 		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/mcp/test/echo?x=1"))
-			.header("Authorization", "Bearer " + validToken())
+			.header("Authorization", "Bearer " + token)
 			.header("Accept", "text/event-stream")
-			.header("Mcp-Session-Id", "session-1")
+			.header("Mcp-Session-Id", session)
 			.header("Last-Event-ID", "8")
 			.header("MCP-Protocol-Version", "2025-06-18")
 			.GET()
@@ -31,7 +35,7 @@ class ProxyMethodsIntegrationTest extends GatewayIntegrationTest {
 		assertThat(upstream.received()).singleElement().satisfies((received) -> {
 			assertThat(received.method()).isEqualTo("GET");
 			assertThat(received.uri()).isEqualTo("/mcp?x=1");
-			assertThat(received.header("Mcp-Session-Id")).isEqualTo("session-1");
+			assertThat(received.header("Mcp-Session-Id")).isEqualTo(session);
 			assertThat(received.header("Last-Event-ID")).isEqualTo("8");
 			assertThat(received.header("MCP-Protocol-Version")).isEqualTo("2025-06-18");
 			assertThat(received.header("Accept")).isEqualTo("text/event-stream");
@@ -41,11 +45,15 @@ class ProxyMethodsIntegrationTest extends GatewayIntegrationTest {
 
 	@Test
 	void deleteIsForwardedAndItsStatusPassesThrough() {
+		upstream.reply(Replies.sessions("delete"));
+		String token = validToken();
+		String session = initialize("/mcp/test/echo", token);
+		upstream.reset();
 		upstream.reply(Replies.raw(405, null, ""));
 
 		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/mcp/test/echo"))
-			.header("Authorization", "Bearer " + validToken())
-			.header("Mcp-Session-Id", "session-1")
+			.header("Authorization", "Bearer " + token)
+			.header("Mcp-Session-Id", session)
 			.DELETE()
 			.build());
 

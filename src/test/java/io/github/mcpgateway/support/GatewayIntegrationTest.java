@@ -18,6 +18,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import io.github.mcpgateway.demo.DemoMcpServer;
 import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.revocation.RevocationSync;
 
 /**
  * Base of the integration tests: the real application on a random port, verifying real
@@ -37,6 +38,8 @@ public abstract class GatewayIntegrationTest {
 	protected static final TestPolicy policy = new TestPolicy(upstream.url(""), sdkStreamServer.url(),
 			sdkJsonServer.url());
 
+	protected static final TestRevocations revocations = new TestRevocations();
+
 	protected static final HttpClient http = HttpClient.newBuilder()
 		.version(HttpClient.Version.HTTP_1_1)
 		.connectTimeout(Duration.ofSeconds(5))
@@ -48,12 +51,16 @@ public abstract class GatewayIntegrationTest {
 	@Autowired
 	protected PolicyReloader policyReloader;
 
+	@Autowired
+	protected RevocationSync revocationSync;
+
 	@DynamicPropertySource
 	static void gatewayProperties(DynamicPropertyRegistry registry) {
 		registry.add("gateway.identity.oauth.issuer", () -> TestJwks.ISSUER);
 		registry.add("gateway.identity.oauth.jwk-set-uri", () -> TestJwks.get().jwksUri());
 		registry.add("gateway.identity.oauth.audiences", () -> TestJwks.AUDIENCE);
 		registry.add("gateway.policy.location", () -> policy.file().toString());
+		registry.add("gateway.revocation.source", () -> revocations.file().toString());
 		registry.add("gateway.proxy.first-byte-timeout", () -> "1s");
 		registry.add("gateway.proxy.bulkhead.max-concurrent-calls", () -> "4");
 		registry.add("gateway.proxy.circuit-breaker.sliding-window-size", () -> "4");
@@ -66,9 +73,18 @@ public abstract class GatewayIntegrationTest {
 	}
 
 	@AfterEach
-	void restorePolicy() {
+	void restorePolicyAndRevocations() {
 		policy.restore();
 		this.policyReloader.reloadNow();
+		revocations.clear();
+		this.revocationSync.syncNow();
+	}
+
+	/** Sends {@code initialize} and returns the session id the gateway bound. */
+	protected String initialize(String path, String token) {
+		HttpResponse<String> response = post(path, token,
+				"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{}}");
+		return response.headers().firstValue("Mcp-Session-Id").orElseThrow();
 	}
 
 	protected URI uri(String path) {

@@ -19,6 +19,24 @@ public final class Replies {
 					.getBytes(StandardCharsets.UTF_8));
 	}
 
+	/**
+	 * Answers {@code initialize} with a new session id {@code <prefix>-<n>} in
+	 * {@code Mcp-Session-Id}, and everything else like {@link #jsonResult(String)}.
+	 */
+	public static Reply sessions(String prefix) {
+		java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+		Reply otherwise = jsonResult("{}");
+		return (request, exchange) -> {
+			if (request.bodyText().contains("\"method\":\"initialize\"")) {
+				exchange.getResponseHeaders().add("Mcp-Session-Id", prefix + "-" + next.incrementAndGet());
+				jsonResult("{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{}}").write(request, exchange);
+			}
+			else {
+				otherwise.write(request, exchange);
+			}
+		};
+	}
+
 	/** A fixed body, byte for byte. */
 	public static Reply raw(int status, String contentType, String body) {
 		return (request, exchange) -> TestUpstream.send(exchange, status, contentType,

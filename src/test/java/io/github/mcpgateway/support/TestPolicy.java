@@ -14,6 +14,8 @@ import java.nio.file.StandardCopyOption;
  * {@code echo} and {@code notes_*}, human {@code carol} any tool;</li>
  * <li>{@code /mcp/test/flaky} and {@code /mcp/test/slow}: the same upstream, each with
  * its own circuit breaker;</li>
+ * <li>{@code /mcp/test/delegated}: the same upstream as a {@code delegated-header} server
+ * that may call {@code echo};</li>
  * <li>{@code /mcp/test/down}: a port nothing listens on;</li>
  * <li>{@code /mcp/test/sdk-stream} and {@code /mcp/test/sdk-json}: MCP SDK servers.</li>
  * </ul>
@@ -57,6 +59,13 @@ public final class TestPolicy {
 				    path: /mcp/test/slow
 				    grants:
 				      - tools: ["*"]
+				  - namespace: test
+				    name: delegated
+				    upstream: %1$s/delegated
+				    path: /mcp/test/delegated
+				    identity: delegated-header
+				    grants:
+				      - tools: [echo]
 				  - namespace: test
 				    name: down
 				    upstream: http://127.0.0.1:%2$d/mcp

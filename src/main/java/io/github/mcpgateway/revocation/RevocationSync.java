@@ -1,0 +1,191 @@
+package io.github.mcpgateway.revocation;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.context.SmartLifecycle;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Keeps the live {@link RevocationList} in step with its source, polling every
+ * {@code poll-interval} off the request path.
+ *
+ * <p>
+ * Contract: a read that fails or returns anything but a valid document keeps the last
+ * good list in force (revocations are never cleared by a broken source), is logged when
+ * the source goes bad and when it recovers (not on every poll), is counted, and shows in
+ * health with the age of the last good sync. Until the first good sync the list is empty
+ * and {@link #hasSynced()} is false, which keeps readiness down: a gateway that cannot
+ * know what is revoked does not take traffic. Without a configured source nothing is
+ * revoked and the sync is off.
+ */
+public class RevocationSync implements SmartLifecycle {
+
+	private static final Log logger = LogFactory.getLog(RevocationSync.class);
+
+	private final @Nullable RevocationSource source;
+
+	private final RevocationProperties properties;
+
+	private final Clock clock;
+
+	private final JsonMapper jsonMapper = JsonMapper.builder()
+		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+		.build();
+
+	private final Counter syncsOk;
+
+	private final Counter syncsFailed;
+
+	private volatile RevocationList current = RevocationList.EMPTY;
+
+	private volatile @Nullable Instant lastGoodSync;
+
+	private volatile @Nullable String lastError;
+
+	private volatile @Nullable ScheduledExecutorService executor;
+
+	public RevocationSync(RevocationProperties properties, Clock clock, MeterRegistry meterRegistry) {
+		this(properties,
+				(properties.source() != null)
+						? RevocationSource.of(properties.source(), properties.timeout(), properties.headers()) : null,
+				clock, meterRegistry);
+	}
+
+	RevocationSync(RevocationProperties properties, @Nullable RevocationSource source, Clock clock,
+			MeterRegistry meterRegistry) {
+		this.properties = properties;
+		this.source = source;
+		this.clock = clock;
+		this.syncsOk = Counter.builder(RevocationMeters.SYNCS).tag("result", "ok").register(meterRegistry);
+		this.syncsFailed = Counter.builder(RevocationMeters.SYNCS).tag("result", "failed").register(meterRegistry);
+		Gauge.builder(RevocationMeters.SYNC_AGE, this, RevocationSync::ageSeconds)
+			.baseUnit("seconds")
+			.register(meterRegistry);
+		Gauge.builder(RevocationMeters.REVOKED_SESSIONS, this, (sync) -> sync.current.sessions().size())
+			.register(meterRegistry);
+		Gauge.builder(RevocationMeters.REVOKED_PRINCIPALS, this, (sync) -> sync.current.principals().size())
+			.register(meterRegistry);
+		if (source == null) {
+			this.lastGoodSync = clock.instant();
+		}
+	}
+
+	/** What is revoked right now. */
+	public RevocationList current() {
+		return this.current;
+	}
+
+	public boolean isEnabled() {
+		return this.source != null;
+	}
+
+	public boolean hasSynced() {
+		return this.lastGoodSync != null;
+	}
+
+	public @Nullable Instant lastGoodSync() {
+		return this.lastGoodSync;
+	}
+
+	public @Nullable String lastError() {
+		return this.lastError;
+	}
+
+	/** Reads the source once; called by the schedule and by tests that cannot wait. */
+	public synchronized void syncNow() {
+		if (this.source == null) {
+			return;
+		}
+		try {
+			RevocationList list = this.jsonMapper.readValue(this.source.read(), RevocationList.class);
+			if (list == null) {
+				throw new IOException("empty document");
+			}
+			this.current = list;
+			this.lastGoodSync = this.clock.instant();
+			this.syncsOk.increment();
+			if (this.lastError != null) {
+				logger.info("Revocation source recovered; " + list.sessions().size() + " session(s) and "
+						+ list.principals().size() + " principal rule(s) revoked");
+				this.lastError = null;
+			}
+		}
+		catch (IOException | JacksonException | IllegalArgumentException ex) {
+			this.syncsFailed.increment();
+			String error = describe(ex);
+			if (this.lastError == null) {
+				logger.error("Revocation source failed, keeping the last good list: " + error);
+			}
+			this.lastError = error;
+		}
+	}
+
+	private static String describe(Exception ex) {
+		if (ex instanceof JacksonException json) {
+			return "not a valid revocation document (" + json.getOriginalMessage() + ")";
+		}
+		return ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
+	}
+
+	private double ageSeconds() {
+		Instant last = this.lastGoodSync;
+		return (last == null) ? Double.NaN : Duration.between(last, this.clock.instant()).toMillis() / 1000.0;
+	}
+
+	@Override
+	public void start() {
+		if (this.source == null) {
+			return;
+		}
+		syncNow();
+		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "revocation-sync");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long millis = this.properties.pollInterval().toMillis();
+		scheduler.scheduleWithFixedDelay(this::syncSafely, millis, millis, TimeUnit.MILLISECONDS);
+		this.executor = scheduler;
+	}
+
+	private void syncSafely() {
+		try {
+			syncNow();
+		}
+		catch (RuntimeException ex) {
+			logger.error("Revocation sync failed unexpectedly; keeping the last good list", ex);
+		}
+	}
+
+	@Override
+	public void stop() {
+		ScheduledExecutorService scheduler = this.executor;
+		if (scheduler != null) {
+			scheduler.shutdownNow();
+			this.executor = null;
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.executor != null;
+	}
+
+}

@@ -1,0 +1,111 @@
+package io.github.mcpgateway.session;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.identity.McpPrincipal;
+
+/**
+ * The bounded table of MCP session bindings: session id to the server and principal that
+ * created it.
+ *
+ * <p>
+ * Design notes. Eviction is exact least-recently-used (a {@link LinkedHashMap} in access
+ * order), as the contract asks: when the table is full the binding idle the longest is
+ * dropped, and a binding idle past the timeout is forgotten when next seen. A bounded
+ * cache with frequency-based eviction (Caffeine) was considered; it resists floods better
+ * but does not guarantee that the oldest idle binding goes first. A dropped binding costs
+ * its client one 404 and a new {@code initialize}. All operations hold the table's
+ * monitor; each is O(1), so the lock is held for nanoseconds. Dropped and expired
+ * bindings are reported to the listener outside the lock.
+ */
+final class SessionRegistry {
+
+	private final int maxBindings;
+
+	private final Duration idleTimeout;
+
+	private final Clock clock;
+
+	private final Consumer<Dropped> onDropped;
+
+	private final LinkedHashMap<String, SessionBinding> bindings = new LinkedHashMap<>(256, 0.75f, true);
+
+	SessionRegistry(SessionProperties properties, Clock clock, Consumer<Dropped> onDropped) {
+		this.maxBindings = properties.maxBindings();
+		this.idleTimeout = properties.idleTimeout();
+		this.clock = clock;
+		this.onDropped = onDropped;
+	}
+
+	/** Binds {@code sessionId} unless it is already bound; returns whether it was new. */
+	boolean bind(String sessionId, String serverKey, @Nullable McpPrincipal principal) {
+		List<Dropped> dropped = new ArrayList<>();
+		boolean added;
+		synchronized (this.bindings) {
+			added = this.bindings.putIfAbsent(sessionId,
+					new SessionBinding(serverKey, principal, this.clock.instant())) == null;
+			Iterator<Map.Entry<String, SessionBinding>> eldest = this.bindings.entrySet().iterator();
+			while (this.bindings.size() > this.maxBindings && eldest.hasNext()) {
+				Map.Entry<String, SessionBinding> entry = eldest.next();
+				eldest.remove();
+				dropped.add(new Dropped(entry.getKey(), entry.getValue()));
+			}
+		}
+		dropped.forEach(this.onDropped);
+		return added;
+	}
+
+	/**
+	 * The live binding of {@code sessionId}, marked as used now; {@code null} if unknown
+	 * or idle too long.
+	 */
+	@Nullable SessionBinding use(String sessionId) {
+		Instant now = this.clock.instant();
+		Dropped expired = null;
+		SessionBinding binding;
+		synchronized (this.bindings) {
+			binding = this.bindings.get(sessionId);
+			if (binding != null && binding.lastUsed().plus(this.idleTimeout).isBefore(now)) {
+				this.bindings.remove(sessionId);
+				expired = new Dropped(sessionId, binding);
+				binding = null;
+			}
+			else if (binding != null) {
+				binding = binding.touched(now);
+				this.bindings.put(sessionId, binding);
+			}
+		}
+		if (expired != null) {
+			this.onDropped.accept(expired);
+		}
+		return binding;
+	}
+
+	/** Removes the binding; returns it, or {@code null} if there was none. */
+	@Nullable SessionBinding remove(String sessionId) {
+		synchronized (this.bindings) {
+			return this.bindings.remove(sessionId);
+		}
+	}
+
+	int size() {
+		synchronized (this.bindings) {
+			return this.bindings.size();
+		}
+	}
+
+	/** A binding that left the table without its client ending it. */
+	record Dropped(String sessionId, SessionBinding binding) {
+	}
+
+}
