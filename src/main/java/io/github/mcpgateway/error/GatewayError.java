@@ -62,7 +62,9 @@ public record GatewayError(HttpStatus status, Category category, String code, St
 		/** An Idempotency-Key conflicts with an earlier request or its outcome. */
 		IDEMPOTENCY_CONFLICT(-32008),
 		/** Idempotency capacity for this caller is exhausted. */
-		IDEMPOTENCY_CAPACITY(-32009);
+		IDEMPOTENCY_CAPACITY(-32009),
+		/** The gateway itself failed, or a service it depends on is unavailable. */
+		INTERNAL(-32010);
 
 		private final int jsonRpcCode;
 

@@ -74,7 +74,11 @@ public final class GatewayErrors {
 			"upstream_overloaded", "Too many concurrent calls to this MCP server")
 		.withRetryAfter(Duration.ofSeconds(1));
 
-	public static final GatewayError INTERNAL_ERROR = of(HttpStatus.INTERNAL_SERVER_ERROR, Category.INVALID_REQUEST,
+	public static final GatewayError IDENTITY_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.INTERNAL,
+			"identity_unavailable", "The gateway cannot verify tokens right now (the issuer's keys are unreachable)")
+		.withRetryAfter(Duration.ofSeconds(5));
+
+	public static final GatewayError INTERNAL_ERROR = of(HttpStatus.INTERNAL_SERVER_ERROR, Category.INTERNAL,
 			"internal_error", "The gateway failed to handle the request");
 
 	private GatewayErrors() {

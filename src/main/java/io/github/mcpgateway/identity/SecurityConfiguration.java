@@ -4,6 +4,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
@@ -55,7 +56,7 @@ class SecurityConfiguration {
 	@Order(2)
 	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
 			IdentityProperties properties, ServerLocator servers, McpAuthenticationEntryPoint entryPoint,
-			McpAccessDeniedHandler accessDeniedHandler) throws Exception {
+			McpAccessDeniedHandler accessDeniedHandler, GatewayErrorRenderer errorRenderer) throws Exception {
 		http.authorizeHttpRequests(
 				(requests) -> requests.anyRequest().access(new IdentityModeAuthorizationManager(servers)))
 			.addFilterBefore(
@@ -64,6 +65,14 @@ class SecurityConfiguration {
 					BearerTokenAuthenticationFilter.class)
 			.oauth2ResourceServer(
 					(resourceServer) -> resourceServer.bearerTokenResolver(new PolicyAwareBearerTokenResolver(servers))
+						.withObjectPostProcessor(new ObjectPostProcessor<BearerTokenAuthenticationFilter>() {
+							@Override
+							public <O extends BearerTokenAuthenticationFilter> O postProcess(O filter) {
+								filter.setAuthenticationFailureHandler(
+										new McpAuthenticationFailureHandler(entryPoint, errorRenderer));
+								return filter;
+							}
+						})
 						.jwt((jwt) -> jwt.decoder(jwtDecoder)
 							.jwtAuthenticationConverter(new JwtPrincipalConverter(properties.claims())))
 						.authenticationEntryPoint(entryPoint)

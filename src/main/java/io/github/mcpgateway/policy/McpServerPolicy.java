@@ -67,8 +67,9 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		if (path == null || !path.startsWith("/") || path.length() < 2 || path.endsWith("/")) {
 			throw new IllegalArgumentException("path must start with '/' and must not end with '/'");
 		}
-		if (path.contains("//") || path.contains("/./") || path.contains("/../") || path.endsWith("/..")
-				|| !path.matches("[A-Za-z0-9._~/-]+")) {
+		boolean dotSegment = java.util.Arrays.stream(path.substring(1).split("/", -1))
+			.anyMatch((segment) -> segment.isEmpty() || segment.equals(".") || segment.equals(".."));
+		if (dotSegment || !path.matches("[A-Za-z0-9._~/-]+")) {
 			throw new IllegalArgumentException("path must be a plain, normalised URL path");
 		}
 		for (String reserved : RESERVED_PREFIXES) {

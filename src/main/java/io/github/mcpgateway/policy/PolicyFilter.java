@@ -22,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The grant stage: decides from the live policy whether the caller may use the server
  * and, for a {@code tools/call}, the tool. A refusal is 403 with the request id echoed
  * and nothing is sent upstream. A {@code tools/list} reply is filtered to the tools the
- * caller may call.
+ * caller may call; that request goes upstream without {@code Accept-Encoding}, so the
+ * reply comes back in a form the gateway can read.
  *
  * <p>
  * The grants are read from the server the request context resolved, so one request is
@@ -78,7 +79,7 @@ public final class PolicyFilter extends OncePerRequestFilter {
 				new ToolListRewriter(this.jsonMapper,
 						(tool) -> this.grants.mayCallTool(server, context.principal(), tool)),
 				this.toolListMaxBytes);
-		chain.doFilter(request, filtering);
+		chain.doFilter(new IdentityEncodingRequest(request), filtering);
 		if (!filtering.finish()) {
 			McpRequestContext.require(request)
 				.withDecision(Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE.code())

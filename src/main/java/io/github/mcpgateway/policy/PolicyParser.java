@@ -11,6 +11,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
@@ -22,7 +23,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  *
  * <p>
  * Strict by design, because a governance gateway fails closed: unknown keys, missing
- * required fields, malformed URLs and paths, duplicate paths, duplicate
+ * required fields, duplicate keys, malformed URLs and paths, duplicate paths, duplicate
  * {@code namespace/name} pairs and duplicate UIDs are all errors. The message names the
  * line and the field at fault, for example
  * {@code policy.yaml line 7 (servers[1].upstream): upstream must be an absolute http or https URL}.
@@ -32,7 +33,7 @@ public final class PolicyParser {
 	private final YAMLMapper yamlMapper = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-		.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
 		.build();
 
 	/**

@@ -30,6 +30,10 @@ public record PolicyProperties(@NotBlank String location, @DefaultValue("5s") @N
 		if (reloadInterval != null && (reloadInterval.isNegative() || reloadInterval.isZero())) {
 			throw new IllegalArgumentException("gateway.policy.reload-interval must be positive");
 		}
+		if (toolListMaxSize != null && (toolListMaxSize.toKilobytes() < 1
+				|| toolListMaxSize.toBytes() > DataSize.ofGigabytes(1).toBytes())) {
+			throw new IllegalArgumentException("gateway.policy.tool-list-max-size must be between 1KB and 1GB");
+		}
 	}
 
 }

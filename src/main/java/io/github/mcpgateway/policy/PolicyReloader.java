@@ -28,9 +28,9 @@ import org.springframework.util.Assert;
  * Contract: the constructor loads the file or throws {@link PolicyException}, so the
  * gateway never starts without a valid policy. Afterwards a changed file (by content, not
  * timestamp) is parsed off the request path; a valid one is published atomically through
- * {@link LivePolicy}, an invalid or unreadable one is refused, logged once per distinct
- * content, counted, and shown in health, while the last good policy stays live. It never
- * falls back to defaults.
+ * {@link LivePolicy}, an invalid or unreadable one is refused, logged and counted once
+ * per distinct reason, and shown in health, while the last good policy stays live. It
+ * never falls back to defaults.
  */
 public class PolicyReloader implements SmartLifecycle {
 
@@ -50,7 +50,11 @@ public class PolicyReloader implements SmartLifecycle {
 
 	private final Counter reloadsFailed;
 
-	private byte[] lastSeen;
+	/**
+	 * The bytes last read, {@code null} after a failed read so that any next content is
+	 * parsed.
+	 */
+	private byte @Nullable [] lastSeen;
 
 	private @Nullable String lastFailure;
 
@@ -97,7 +101,7 @@ public class PolicyReloader implements SmartLifecycle {
 			content = read();
 		}
 		catch (PolicyException ex) {
-			this.lastSeen = new byte[0];
+			this.lastSeen = null;
 			refuse(ex.getMessage());
 			return;
 		}

@@ -70,23 +70,47 @@ final class SseToolListStream extends ServletOutputStream {
 
 	/**
 	 * Index just after the blank line that ends the first event at or after {@code from},
-	 * or -1.
+	 * or -1 when no event is complete yet. A blank line is two line terminators in a row,
+	 * each CRLF, LF or CR; a CR as the last byte cannot be judged until the next byte
+	 * arrives.
 	 */
 	static int eventEnd(byte[] bytes, int from) {
 		for (int i = from; i < bytes.length; i++) {
-			if (bytes[i] == '\n' && i + 1 < bytes.length && bytes[i + 1] == '\n') {
-				return i + 2;
+			int first = terminatorLength(bytes, i);
+			if (first < 0) {
+				return -1;
 			}
-			if (bytes[i] == '\r') {
-				if (i + 1 < bytes.length && bytes[i + 1] == '\r') {
-					return i + 2;
+			if (first > 0) {
+				int second = terminatorLength(bytes, i + first);
+				if (second < 0) {
+					return -1;
 				}
-				if (i + 3 < bytes.length && bytes[i + 1] == '\n' && bytes[i + 2] == '\r' && bytes[i + 3] == '\n') {
-					return i + 4;
+				if (second > 0) {
+					return i + first + second;
 				}
 			}
 		}
 		return -1;
+	}
+
+	/**
+	 * Length of the line terminator at {@code i}: 0 for none, -1 when more bytes are
+	 * needed.
+	 */
+	private static int terminatorLength(byte[] bytes, int i) {
+		if (i >= bytes.length) {
+			return -1;
+		}
+		if (bytes[i] == '\n') {
+			return 1;
+		}
+		if (bytes[i] == '\r') {
+			if (i + 1 >= bytes.length) {
+				return -1;
+			}
+			return (bytes[i + 1] == '\n') ? 2 : 1;
+		}
+		return 0;
 	}
 
 	private void emit(byte[] bytes, int start, int end) throws IOException {

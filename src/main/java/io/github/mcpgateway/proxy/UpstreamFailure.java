@@ -6,6 +6,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 
 import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
@@ -22,6 +23,8 @@ import io.github.mcpgateway.error.GatewayErrors;
  */
 enum UpstreamFailure {
 
+	/** No pooled connection was free in time: the request never left the gateway. */
+	POOL_EXHAUSTED(GatewayErrors.BULKHEAD_FULL, false),
 	/** No connection could be made: the request never left the gateway. */
 	UNREACHABLE(GatewayErrors.UPSTREAM_UNAVAILABLE, false),
 	/** The upstream did not answer, or went silent, within its timeout. */
@@ -49,6 +52,9 @@ enum UpstreamFailure {
 
 	static UpstreamFailure classify(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = next(cause)) {
+			if (cause instanceof ConnectionRequestTimeoutException) {
+				return POOL_EXHAUSTED;
+			}
 			if (cause instanceof ConnectException || cause instanceof ConnectTimeoutException
 					|| cause instanceof UnknownHostException || cause instanceof NoRouteToHostException) {
 				return UNREACHABLE;

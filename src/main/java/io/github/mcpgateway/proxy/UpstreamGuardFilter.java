@@ -110,6 +110,14 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			return "client_gone";
 		}
 		UpstreamFailure failure = UpstreamFailure.classify(ex);
+		if ("GET".equals(request.getMethod()) && response.isCommitted()) {
+			// A server-to-client stream that ends (an idle timeout, a server restart) is
+			// how such
+			// streams end; the client reconnects with Last-Event-ID. Not a failure of the
+			// server.
+			circuit.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			return "stream_ended";
+		}
 		circuit.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, ex);
 		McpRequestContext context = McpRequestContext.require(request)
 			.withDispatched(failure.dispatched())

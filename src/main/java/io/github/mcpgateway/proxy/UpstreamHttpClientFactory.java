@@ -37,7 +37,10 @@ final class UpstreamHttpClientFactory {
 			.build();
 		return HttpClients.custom()
 			.setConnectionManager(connections)
-			.setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(firstByte).build())
+			.setDefaultRequestConfig(RequestConfig.custom()
+				.setResponseTimeout(firstByte)
+				.setConnectionRequestTimeout(timeout(properties.connectTimeout().toMillis()))
+				.build())
 			.setRequestExecutor(new IdleTimeoutRequestExecutor(timeout(properties.idleTimeout().toMillis())))
 			.disableAutomaticRetries()
 			.disableRedirectHandling()

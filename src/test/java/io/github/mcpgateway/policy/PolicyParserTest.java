@@ -97,6 +97,22 @@ class PolicyParserTest {
 	}
 
 	@Test
+	void parseWhenKeyRepeatedThenRefused() {
+		assertThatThrownBy(() -> parse(VALID.replace("principal: { team: payments, agent: \"billing-*\" }",
+				"principal: { team: payments, team: red }")))
+			.isInstanceOf(PolicyException.class)
+			.hasMessageContaining("Duplicate");
+	}
+
+	@Test
+	void parseWhenPathHasDotOrEmptySegmentThenRefused() {
+		for (String path : new String[] { "/mcp/.", "/mcp/./x", "/mcp//x", "/..", "/mcp/.." }) {
+			assertThatThrownBy(() -> parse(VALID.replace("path: /mcp/tools/search", "path: " + path))).as(path)
+				.hasMessageContaining("plain, normalised URL path");
+		}
+	}
+
+	@Test
 	void parseWhenUpstreamNotHttpThenRefused() {
 		assertThatThrownBy(() -> parse(VALID.replace("upstream: http://search/mcp", "upstream: ftp://search/mcp")))
 			.hasMessageContaining("upstream must be an absolute http or https URL");

@@ -50,6 +50,17 @@ class SseToolListStreamTest {
 	}
 
 	@Test
+	void eventEndRecognisesEveryPairOfLineTerminators() {
+		for (String blank : new String[] { "\n\n", "\r\r", "\r\n\r\n", "\n\r\n", "\r\n\n", "\r\n\r" }) {
+			byte[] event = ("data: x" + blank + "next").getBytes(StandardCharsets.UTF_8);
+			assertThat(SseToolListStream.eventEnd(event, 0)).as(blank.replace("\r", "CR").replace("\n", "LF"))
+				.isEqualTo(7 + blank.length());
+		}
+		assertThat(SseToolListStream.eventEnd("data: x\r".getBytes(StandardCharsets.UTF_8), 0)).isEqualTo(-1);
+		assertThat(SseToolListStream.eventEnd("data: x\n".getBytes(StandardCharsets.UTF_8), 0)).isEqualTo(-1);
+	}
+
+	@Test
 	void closeWhenIncompleteEventThenWrittenUnchanged() throws IOException {
 		write("data: partial");
 
