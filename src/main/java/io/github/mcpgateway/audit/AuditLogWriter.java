@@ -68,6 +68,10 @@ public class AuditLogWriter {
 		fields.put("status", event.status());
 		fields.put("duration_ms", event.duration().toMillis());
 		fields.put("dispatched", event.dispatched());
+		if (event.idempotency() != null) {
+			fields.put("idempotency", event.idempotency());
+			fields.put("idempotency_key_hash", event.idempotencyKeyHash());
+		}
 		return fields;
 	}
 

@@ -25,9 +25,12 @@ import org.jspecify.annotations.Nullable;
  * @param status the HTTP status sent to the client
  * @param duration time spent in the gateway, upstream included
  * @param dispatched whether the request reached the upstream client
+ * @param idempotency the Idempotency-Key outcome ({@code first}, {@code replay}, ...), or
+ * {@code null} for an unkeyed request
+ * @param idempotencyKeyHash first 16 hex characters of the scoped key hash, never the key
  */
 public record McpAuditEvent(Instant time, @Nullable String human, @Nullable String agent, @Nullable String team,
 		@Nullable String sessionId, String namespace, String server, @Nullable String serverUid, String method,
 		@Nullable String tool, String decision, @Nullable String errorCode, int status, Duration duration,
-		boolean dispatched) {
+		boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash) {
 }

@@ -34,6 +34,12 @@ public class RequestMetricsRecorder {
 		this.meterRegistry.counter(GatewayMeters.REQUESTS, tags.and("status", Integer.toString(event.status())))
 			.increment();
 		this.meterRegistry.timer(GatewayMeters.REQUEST_DURATION, tags).record(event.duration());
+		if (event.idempotency() != null) {
+			this.meterRegistry
+				.counter(GatewayMeters.IDEMPOTENCY, "namespace", event.namespace(), "server", event.server(), "outcome",
+						event.idempotency())
+				.increment();
+		}
 	}
 
 }

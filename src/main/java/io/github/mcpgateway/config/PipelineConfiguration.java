@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.idempotency.IdempotencyFilter;
 import io.github.mcpgateway.policy.PolicyFilter;
 import io.github.mcpgateway.proxy.UpstreamGuardFilter;
 import io.github.mcpgateway.request.McpRequestFilter;
@@ -28,10 +29,11 @@ import tools.jackson.databind.json.JsonMapper;
  * sessions that are unknown, revoked or bound to someone else, and binds new
  * sessions;</li>
  * <li>policy: {@link PolicyFilter}, applies the grants;</li>
+ * <li>idempotency: {@link IdempotencyFilter}, the opt-in Idempotency-Key contract;</li>
  * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the
  * Spring Cloud Gateway route proxies the request.</li>
  * </ol>
- * A slot is left between policy and upstream guard for the idempotency stage.
+ *
  */
 @Configuration(proxyBeanMethods = false)
 class PipelineConfiguration {
@@ -43,6 +45,8 @@ class PipelineConfiguration {
 	static final int SESSION_ORDER = IDENTITY_ORDER + 20;
 
 	static final int POLICY_ORDER = IDENTITY_ORDER + 30;
+
+	static final int IDEMPOTENCY_ORDER = IDENTITY_ORDER + 40;
 
 	static final int UPSTREAM_ORDER = IDENTITY_ORDER + 50;
 
@@ -69,6 +73,11 @@ class PipelineConfiguration {
 	@Bean
 	FilterRegistrationBean<PolicyFilter> policyFilterRegistration(PolicyFilter filter) {
 		return register(filter, POLICY_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<IdempotencyFilter> idempotencyFilterRegistration(IdempotencyFilter filter) {
+		return register(filter, IDEMPOTENCY_ORDER);
 	}
 
 	@Bean

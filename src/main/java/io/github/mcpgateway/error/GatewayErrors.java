@@ -74,6 +74,39 @@ public final class GatewayErrors {
 			"upstream_overloaded", "Too many concurrent calls to this MCP server")
 		.withRetryAfter(Duration.ofSeconds(1));
 
+	public static final GatewayError IDEMPOTENCY_UNSUPPORTED_REQUEST = of(HttpStatus.BAD_REQUEST,
+			Category.INVALID_REQUEST, "idempotency_unsupported_request",
+			"Idempotency-Key is only supported on a JSON-RPC tools/call request");
+
+	public static final GatewayError IDEMPOTENCY_KEY_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"idempotency_key_invalid", "Idempotency-Key must be one header of 1 to 255 visible ASCII characters");
+
+	public static final GatewayError IDEMPOTENCY_REQUIRES_VERIFIED_IDENTITY = of(HttpStatus.BAD_REQUEST,
+			Category.INVALID_REQUEST, "idempotency_requires_verified_identity",
+			"Idempotency-Key needs a caller the gateway verified; this server has none");
+
+	public static final GatewayError IDEMPOTENCY_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"idempotency_unavailable", "Idempotency-Key cannot be honoured for this server now");
+
+	public static final GatewayError IDEMPOTENCY_KEY_CONFLICT = of(HttpStatus.CONFLICT, Category.IDEMPOTENCY_CONFLICT,
+			"idempotency_key_conflict", "This Idempotency-Key was used for a different request");
+
+	public static final GatewayError IDEMPOTENCY_IN_FLIGHT = of(HttpStatus.CONFLICT, Category.IDEMPOTENCY_CONFLICT,
+			"idempotency_in_flight", "A request with this Idempotency-Key is still running")
+		.withRetryAfter(Duration.ofSeconds(1));
+
+	public static final GatewayError IDEMPOTENCY_OUTCOME_UNKNOWN = of(HttpStatus.CONFLICT,
+			Category.IDEMPOTENCY_CONFLICT, "idempotency_outcome_unknown",
+			"The first request with this Idempotency-Key may or may not have run; it will not run again");
+
+	public static final GatewayError IDEMPOTENCY_RESPONSE_NOT_REPLAYABLE = of(HttpStatus.CONFLICT,
+			Category.IDEMPOTENCY_CONFLICT, "idempotency_response_not_replayable",
+			"The request with this Idempotency-Key ran, but its reply cannot be replayed");
+
+	public static final GatewayError IDEMPOTENCY_CAPACITY = of(HttpStatus.TOO_MANY_REQUESTS,
+			Category.IDEMPOTENCY_CAPACITY, "idempotency_capacity",
+			"Too many Idempotency-Key entries for this caller; retry later or send without a key");
+
 	public static final GatewayError IDENTITY_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.INTERNAL,
 			"identity_unavailable", "The gateway cannot verify tokens right now (the issuer's keys are unreachable)")
 		.withRetryAfter(Duration.ofSeconds(5));

@@ -8,6 +8,8 @@ import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage.Kind;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -20,8 +22,10 @@ import tools.jackson.databind.json.JsonMapper;
  * methods that the policy and the idempotency contract decide one by one, so the gateway
  * cannot authorise it as a whole. Refuses with {@link GatewayErrors#INVALID_REQUEST}
  * malformed JSON, a non-object, a missing or wrong {@code jsonrpc} member, a non-string
- * method, an id that is neither string, number nor null, and a {@code tools/call} without
- * a string {@code params.name}.
+ * method, an id that is neither string, number nor null, a {@code tools/call} without a
+ * string {@code params.name}, and a member name repeated in one object (parsers disagree
+ * on which one wins, so the gateway and the upstream could read different requests).
+ * Numbers are read exactly, never rounded through a double.
  */
 public final class JsonRpcMessageParser {
 
@@ -29,7 +33,10 @@ public final class JsonRpcMessageParser {
 
 	public JsonRpcMessageParser(JsonMapper jsonMapper) {
 		Assert.notNull(jsonMapper, "jsonMapper must not be null");
-		this.jsonMapper = jsonMapper;
+		this.jsonMapper = jsonMapper.rebuild()
+			.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+			.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+			.build();
 	}
 
 	public JsonRpcMessage parse(byte[] body) {

@@ -4,37 +4,78 @@ import java.io.IOException;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Notices when the client goes away while the proxy writes the upstream reply.
+ * Relays the upstream reply to the client, noticing when the client goes away, and shows
+ * every byte to an optional {@link BodyTap} whether or not the client is still there.
  *
  * <p>
  * In MCP Streamable HTTP (up to 2025-11-25) a client disconnect is not a cancellation:
  * clients cancel with {@code notifications/cancelled}. So for a POST the gateway keeps
  * reading the upstream reply to its end after the client left ({@code drain} mode):
- * writes to the dead connection are dropped instead of aborting the copy, and the
- * upstream call completes normally. For a GET stream, and in MCP 2026-07-28 where closing
- * the stream is the cancellation, the failure propagates and the upstream connection is
- * closed.
+ * writes to the dead connection are dropped instead of aborting the copy, the upstream
+ * call completes normally, and the tap still sees the whole reply (this is what lets a
+ * keyed retry be answered with a replay). For a GET stream, and in MCP 2026-07-28 where
+ * closing the stream is the cancellation, the failure propagates and the upstream
+ * connection is closed.
  */
-final class ClientAwareResponse extends HttpServletResponseWrapper {
+public final class ClientAwareResponse extends HttpServletResponseWrapper {
+
+	private static final String STATELESS_REVISION = "2026-07-28";
 
 	private final boolean drain;
+
+	private final @Nullable BodyTap tap;
 
 	private volatile boolean clientGone;
 
 	private @Nullable ServletOutputStream stream;
 
-	ClientAwareResponse(HttpServletResponse response, boolean drain) {
+	private ClientAwareResponse(HttpServletResponse response, boolean drain, @Nullable BodyTap tap) {
 		super(response);
 		this.drain = drain;
+		this.tap = tap;
+	}
+
+	/**
+	 * Wraps {@code response} for relaying the reply to {@code request}, with a tap that
+	 * sees the whole body.
+	 */
+	public static ClientAwareResponse tapped(HttpServletRequest request, HttpServletResponse response, BodyTap tap) {
+		return new ClientAwareResponse(response, drainsOnDisconnect(request), tap);
+	}
+
+	/**
+	 * {@code response} itself when it already is one, else a new wrapper without a tap.
+	 */
+	static ClientAwareResponse of(HttpServletRequest request, HttpServletResponse response) {
+		return (response instanceof ClientAwareResponse existing) ? existing
+				: new ClientAwareResponse(response, drainsOnDisconnect(request), null);
+	}
+
+	/**
+	 * A POST reply is read to its end after the client left, except where closing means
+	 * cancel.
+	 */
+	static boolean drainsOnDisconnect(HttpServletRequest request) {
+		if (!"POST".equals(request.getMethod())) {
+			return false;
+		}
+		String version = request.getHeader("MCP-Protocol-Version");
+		return version == null || version.compareTo(STATELESS_REVISION) < 0;
 	}
 
 	boolean clientGone() {
 		return this.clientGone;
+	}
+
+	/** Whether the client left and the reply was therefore not read to its end. */
+	public boolean replyCutShort() {
+		return this.clientGone && !this.drain;
 	}
 
 	@Override
@@ -43,6 +84,14 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 			this.stream = new Guarded(super.getOutputStream());
 		}
 		return this.stream;
+	}
+
+	@Override
+	public void resetBuffer() {
+		if (this.tap != null) {
+			this.tap.reset();
+		}
+		super.resetBuffer();
 	}
 
 	@Override
@@ -65,6 +114,16 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 		}
 	}
 
+	/** Sees the reply body as the proxy writes it. */
+	public interface BodyTap {
+
+		void write(byte[] buffer, int offset, int length);
+
+		/** The response buffer was reset: forget what was seen. */
+		void reset();
+
+	}
+
 	private final class Guarded extends ServletOutputStream {
 
 		private final ServletOutputStream delegate;
@@ -80,6 +139,9 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 		@Override
 		public void write(byte[] buffer, int offset, int length) throws IOException {
+			if (ClientAwareResponse.this.tap != null) {
+				ClientAwareResponse.this.tap.write(buffer, offset, length);
+			}
 			if (ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) {
 				return;
 			}

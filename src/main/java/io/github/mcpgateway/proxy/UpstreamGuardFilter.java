@@ -39,8 +39,6 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 
 	private static final Log logger = LogFactory.getLog(UpstreamGuardFilter.class);
 
-	private static final String STATELESS_REVISION = "2026-07-28";
-
 	private final UpstreamResilience resilience;
 
 	private final GatewayErrorRenderer errorRenderer;
@@ -80,7 +78,7 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			return;
 		}
 		context.withDispatched(true).bind(request);
-		ClientAwareResponse guarded = new ClientAwareResponse(response, drainsOnDisconnect(request));
+		ClientAwareResponse guarded = ClientAwareResponse.of(request, response);
 		long start = System.nanoTime();
 		String outcome = "error";
 		try {
@@ -149,18 +147,6 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 		context.withDecision(Decision.REFUSED, error.code()).bind(request);
 		JsonRpcMessage message = context.message();
 		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
-	}
-
-	/**
-	 * A POST reply is read to its end after the client left, except where closing means
-	 * cancel.
-	 */
-	private static boolean drainsOnDisconnect(HttpServletRequest request) {
-		if (!"POST".equals(request.getMethod())) {
-			return false;
-		}
-		String version = request.getHeader("MCP-Protocol-Version");
-		return version == null || version.compareTo(STATELESS_REVISION) < 0;
 	}
 
 	/** Records a 5xx reply as a circuit-breaker failure; never thrown to a caller. */

@@ -32,7 +32,7 @@ import io.github.mcpgateway.policy.McpServerPolicy;
  */
 public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal principal,
 		@Nullable JsonRpcMessage message, @Nullable String sessionId, long startNanos, Decision decision,
-		@Nullable String errorCode, boolean dispatched) {
+		@Nullable String errorCode, boolean dispatched, @Nullable Idempotency idempotency) {
 
 	private static final String ATTRIBUTE = McpRequestContext.class.getName();
 
@@ -64,16 +64,31 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 
 	public McpRequestContext withDecision(Decision decision, @Nullable String errorCode) {
 		return new McpRequestContext(this.server, this.principal, this.message, this.sessionId, this.startNanos,
-				decision, errorCode, this.dispatched);
+				decision, errorCode, this.dispatched, this.idempotency);
 	}
 
 	public McpRequestContext withDispatched(boolean dispatched) {
 		return new McpRequestContext(this.server, this.principal, this.message, this.sessionId, this.startNanos,
-				this.decision, this.errorCode, dispatched);
+				this.decision, this.errorCode, dispatched, this.idempotency);
+	}
+
+	public McpRequestContext withIdempotency(IdempotencyOutcome outcome, @Nullable String keyHash) {
+		return new McpRequestContext(this.server, this.principal, this.message, this.sessionId, this.startNanos,
+				this.decision, this.errorCode, this.dispatched, new Idempotency(outcome, keyHash));
 	}
 
 	public @Nullable String method() {
 		return (this.message != null) ? this.message.method() : null;
+	}
+
+	/**
+	 * The Idempotency-Key trace of a keyed request.
+	 *
+	 * @param outcome what the stage did
+	 * @param keyHash the first 16 hex characters of the scoped key hash, {@code null}
+	 * when the key was refused before it could be scoped
+	 */
+	public record Idempotency(IdempotencyOutcome outcome, @Nullable String keyHash) {
 	}
 
 	/** The gateway's decision on a request, as audited and counted. */

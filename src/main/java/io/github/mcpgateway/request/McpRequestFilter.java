@@ -53,6 +53,8 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 
 	private static final String SESSION_HEADER = "Mcp-Session-Id";
 
+	private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
 	private final LivePolicy livePolicy;
 
 	private final RequestBodyReader bodyReader;
@@ -94,14 +96,23 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			return;
 		}
 		McpRequestContext context = new McpRequestContext(server, principal(), null, request.getHeader(SESSION_HEADER),
-				System.nanoTime(), Decision.PENDING, null, false)
+				System.nanoTime(), Decision.PENDING, null, false, null)
 			.bind(request);
 		try {
 			HttpServletRequest forwarded = prepare(request, context);
 			chain.doFilter(forwarded, response);
 		}
 		catch (GatewayErrorException ex) {
-			refuse(request, response, ex.error(), Decision.INVALID);
+			if (request.getHeader(IDEMPOTENCY_KEY) != null && ex.error() != GatewayErrors.REQUEST_TOO_LARGE) {
+				// A keyed request that is not a single JSON tools/call: say so, rather
+				// than a
+				// generic parse error, so the client knows no guarantee applied.
+				McpRequestContext.require(request).withIdempotency(IdempotencyOutcome.REJECTED, null).bind(request);
+				refuse(request, response, GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST, Decision.INVALID);
+			}
+			else {
+				refuse(request, response, ex.error(), Decision.INVALID);
+			}
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
 			logger.error("Unhandled failure on " + server.qualifiedName() + " (" + ex.getClass().getName() + ")");
@@ -122,7 +133,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		byte[] body = this.bodyReader.read(request);
 		JsonRpcMessage message = this.parser.parse(body);
 		new McpRequestContext(context.server(), context.principal(), message, context.sessionId(), context.startNanos(),
-				context.decision(), null, false)
+				context.decision(), null, false, null)
 			.bind(request);
 		this.headerValidator.validate(request, message);
 		return new CachedBodyRequest(request, body);
@@ -157,7 +168,8 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 				context.sessionId(), server.namespace(), server.name(), server.uid(), method,
 				(message != null) ? message.toolName() : null, decision.name().toLowerCase(java.util.Locale.ROOT),
 				context.errorCode(), response.getStatus(), Duration.ofNanos(System.nanoTime() - context.startNanos()),
-				context.dispatched()));
+				context.dispatched(), (context.idempotency() != null) ? context.idempotency().outcome().tag() : null,
+				(context.idempotency() != null) ? context.idempotency().keyHash() : null));
 	}
 
 }

@@ -1,0 +1,219 @@
+package io.github.mcpgateway.idempotency;
+
+import java.io.IOException;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.util.Assert;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.idempotency.BeginResult.Refusal;
+import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.policy.IdentityMode;
+import io.github.mcpgateway.proxy.ClientAwareResponse;
+import io.github.mcpgateway.request.IdempotencyOutcome;
+import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
+
+/**
+ * The Idempotency-Key stage, after identity, sessions and grants and before the proxy: a
+ * replay is therefore never served to a request those stages would refuse.
+ *
+ * <p>
+ * Without the header it does nothing at all. With it, the request must be a governed
+ * {@code tools/call} (400 {@code idempotency_unsupported_request}), the key valid (400
+ * {@code idempotency_key_invalid}), the caller verified (400
+ * {@code idempotency_requires_verified_identity}) and the server's UID known (503
+ * {@code idempotency_unavailable}). The {@link IdempotencyStore} then starts, replays or
+ * refuses it; a started request's outcome decides what the store keeps:
+ * <ul>
+ * <li>2xx, not a stream, not content-encoded, body within the cap: stored for
+ * replay;</li>
+ * <li>4xx, or refused before dispatch (circuit open, bulkhead full, no connection):
+ * released;</li>
+ * <li>5xx, timeout, broken or cut-short reply: tombstone, retries get
+ * {@code idempotency_outcome_unknown};</li>
+ * <li>an event stream, a {@code Content-Encoding} or a body over the cap: delivered once,
+ * tombstone, retries get {@code idempotency_response_not_replayable}.</li>
+ * </ul>
+ * A client that disconnects mid-call does not stop the upstream call: its reply is read
+ * to the end and recorded, so the retry gets the replay.
+ */
+public final class IdempotencyFilter extends OncePerRequestFilter {
+
+	/** Response header marking a replayed reply. */
+	public static final String REPLAYED_HEADER = "Idempotency-Replayed";
+
+	private final IdempotencyStore store;
+
+	private final GatewayErrorRenderer errorRenderer;
+
+	private final int maxReplyBytes;
+
+	public IdempotencyFilter(IdempotencyStore store, GatewayErrorRenderer errorRenderer,
+			IdempotencyProperties properties) {
+		Assert.notNull(store, "store must not be null");
+		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		this.store = store;
+		this.errorRenderer = errorRenderer;
+		this.maxReplyBytes = (int) properties.limits().maxReplySize().toBytes();
+	}
+
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		McpRequestContext context = McpRequestContext.find(request);
+		return context == null || context.decision() != Decision.ALLOWED || !IdempotencyKey.isPresent(request);
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		McpRequestContext context = McpRequestContext.require(request);
+		IdempotencyEntry entry;
+		try {
+			entry = admit(request, context);
+		}
+		catch (GatewayErrorException ex) {
+			refuse(request, response, IdempotencyOutcome.REJECTED, null, ex.error());
+			return;
+		}
+		String keyHash = entry.entryKey().substring(0, 16);
+		BeginResult result = this.store.begin(entry);
+		if (result instanceof BeginResult.Replay replay) {
+			context.withIdempotency(IdempotencyOutcome.REPLAY, keyHash).bind(request);
+			writeReplay(response, replay.reply());
+			return;
+		}
+		if (result instanceof BeginResult.Refused refused) {
+			refuse(request, response, outcome(refused.refusal()), keyHash, error(refused.refusal()));
+			return;
+		}
+		context.withIdempotency(IdempotencyOutcome.FIRST, keyHash).bind(request);
+		execute(request, response, chain, entry);
+	}
+
+	/** Checks applicability in the contract's order and builds the scoped entry. */
+	private IdempotencyEntry admit(HttpServletRequest request, McpRequestContext context) {
+		JsonRpcMessage message = context.message();
+		if (!"POST".equals(request.getMethod()) || message == null || !message.isToolCall()) {
+			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST);
+		}
+		String key = IdempotencyKey.read(request);
+		if (context.principal() == null || context.server().identity() == IdentityMode.DELEGATED_HEADER) {
+			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_REQUIRES_VERIFIED_IDENTITY);
+		}
+		if (context.server().uid() == null) {
+			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
+		}
+		return IdempotencyHasher.entry(key, context.principal(), context.sessionId(), context.server().uid(), message);
+	}
+
+	private void execute(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			IdempotencyEntry entry) throws ServletException, IOException {
+		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes);
+		ClientAwareResponse relayed = ClientAwareResponse.tapped(request, response, recorder);
+		boolean settled = false;
+		try {
+			chain.doFilter(request, relayed);
+			settle(request, response, relayed, recorder, entry);
+			settled = true;
+		}
+		finally {
+			if (!settled) {
+				// An unexpected failure after dispatch: the tool may have run.
+				this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+			}
+		}
+	}
+
+	private void settle(HttpServletRequest request, HttpServletResponse response, ClientAwareResponse relayed,
+			ReplyRecorder recorder, IdempotencyEntry entry) {
+		McpRequestContext after = McpRequestContext.require(request);
+		int status = response.getStatus();
+		if (!after.dispatched()) {
+			this.store.release(entry);
+		}
+		else if (after.decision() == Decision.UPSTREAM_ERROR || relayed.replyCutShort()) {
+			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+		}
+		else if (status >= 400 && status < 500) {
+			this.store.release(entry);
+		}
+		else if (status < 200 || status >= 300) {
+			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+		}
+		else if (isStream(response) || isEncoded(response) || recorder.overflowed()) {
+			this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
+		}
+		else {
+			this.store.complete(entry, new StoredReply(status, response.getContentType(), recorder.body()));
+		}
+	}
+
+	private static boolean isStream(HttpServletResponse response) {
+		String type = response.getContentType();
+		try {
+			return type != null && MediaType.TEXT_EVENT_STREAM.equalsTypeAndSubtype(MediaType.parseMediaType(type));
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
+	}
+
+	private static boolean isEncoded(HttpServletResponse response) {
+		String encoding = response.getHeader(HttpHeaders.CONTENT_ENCODING);
+		return encoding != null && !encoding.isBlank() && !"identity".equalsIgnoreCase(encoding.trim());
+	}
+
+	private static void writeReplay(HttpServletResponse response, StoredReply reply) throws IOException {
+		response.setStatus(reply.status());
+		if (reply.contentType() != null) {
+			response.setContentType(reply.contentType());
+		}
+		response.setHeader(REPLAYED_HEADER, "true");
+		response.setContentLength(reply.size());
+		response.getOutputStream().write(reply.body());
+		response.flushBuffer();
+	}
+
+	private void refuse(HttpServletRequest request, HttpServletResponse response, IdempotencyOutcome outcome,
+			String keyHash, GatewayError error) throws IOException {
+		McpRequestContext context = McpRequestContext.require(request)
+			.withIdempotency(outcome, keyHash)
+			.withDecision(Decision.INVALID, error.code())
+			.bind(request);
+		JsonRpcMessage message = context.message();
+		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+	}
+
+	private static IdempotencyOutcome outcome(Refusal refusal) {
+		return switch (refusal) {
+			case CONFLICT -> IdempotencyOutcome.CONFLICT;
+			case IN_FLIGHT -> IdempotencyOutcome.IN_FLIGHT;
+			case OUTCOME_UNKNOWN -> IdempotencyOutcome.UNKNOWN_OUTCOME;
+			case NOT_REPLAYABLE -> IdempotencyOutcome.NOT_REPLAYABLE;
+			case CAPACITY -> IdempotencyOutcome.CAPACITY;
+		};
+	}
+
+	private static GatewayError error(Refusal refusal) {
+		return switch (refusal) {
+			case CONFLICT -> GatewayErrors.IDEMPOTENCY_KEY_CONFLICT;
+			case IN_FLIGHT -> GatewayErrors.IDEMPOTENCY_IN_FLIGHT;
+			case OUTCOME_UNKNOWN -> GatewayErrors.IDEMPOTENCY_OUTCOME_UNKNOWN;
+			case NOT_REPLAYABLE -> GatewayErrors.IDEMPOTENCY_RESPONSE_NOT_REPLAYABLE;
+			case CAPACITY -> GatewayErrors.IDEMPOTENCY_CAPACITY;
+		};
+	}
+
+}

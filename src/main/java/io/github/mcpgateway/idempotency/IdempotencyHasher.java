@@ -1,0 +1,82 @@
+package io.github.mcpgateway.idempotency;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The hashes of the contract, each SHA-256 over length-prefixed fields so that no two
+ * different field lists share an input (a field is a 4-byte big-endian length and its
+ * UTF-8 bytes; an absent value has length -1, so {@code null} and {@code ""} differ).
+ * Each input starts with a domain tag, so a hash of one kind can never equal a hash of
+ * another.
+ * <ul>
+ * <li>entry key: the key, the principal (human, agent, team), the session id, the server
+ * UID;</li>
+ * <li>request hash: the key, the JSON-RPC method, the tool name, the id with its type
+ * ({@code 1} and {@code "1"} differ) and the canonical params
+ * ({@link CanonicalJson});</li>
+ * <li>scope and principal ids: the quota levels of the store.</li>
+ * </ul>
+ */
+final class IdempotencyHasher {
+
+	private IdempotencyHasher() {
+	}
+
+	static IdempotencyEntry entry(String key, McpPrincipal principal, @Nullable String sessionId, String serverUid,
+			JsonRpcMessage message) {
+		String entryKey = sha256("entry/v1", key, principal.human(), principal.agent(), principal.team(), sessionId,
+				serverUid);
+		String requestHash = sha256("request/v1", key, message.method(), message.toolName(), id(message.id()),
+				(message.params() != null) ? CanonicalJson.of(message.params()) : null);
+		String scopeId = sha256("scope/v1", principal.human(), principal.agent(), principal.team(), sessionId);
+		String principalId = sha256("principal/v1", principal.human(), principal.agent(), principal.team());
+		return new IdempotencyEntry(entryKey, requestHash, scopeId, principalId);
+	}
+
+	/** The id with its JSON type: {@code n:1}, {@code s:1} or {@code null}. */
+	private static @Nullable String id(@Nullable JsonNode id) {
+		if (id == null || id.isNull()) {
+			return null;
+		}
+		return id.isString() ? "s:" + id.stringValue() : "n:" + CanonicalJson.of(id);
+	}
+
+	static String sha256(String tag, @Nullable String... fields) {
+		MessageDigest digest = newDigest();
+		update(digest, tag);
+		for (String field : fields) {
+			update(digest, field);
+		}
+		return HexFormat.of().formatHex(digest.digest());
+	}
+
+	private static void update(MessageDigest digest, @Nullable String field) {
+		if (field == null) {
+			digest.update(ByteBuffer.allocate(4).putInt(-1).array());
+			return;
+		}
+		byte[] bytes = field.getBytes(StandardCharsets.UTF_8);
+		digest.update(ByteBuffer.allocate(4).putInt(bytes.length).array());
+		digest.update(bytes);
+	}
+
+	private static MessageDigest newDigest() {
+		try {
+			return MessageDigest.getInstance("SHA-256");
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
+		}
+	}
+
+}

@@ -1,0 +1,70 @@
+package io.github.mcpgateway.idempotency;
+
+import java.time.Duration;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The Idempotency-Key store ({@code gateway.idempotency.*}). Defaults are the limits of
+ * the contract (ADR table "Limits"); raising them raises the worst-case memory
+ * ({@code max-entries × max-reply-size}, 8 MiB by default).
+ *
+ * @param store which store keeps the entries: {@code memory} (per process, the default)
+ * @param limits the limits and quotas
+ */
+@Validated
+@ConfigurationProperties("gateway.idempotency")
+public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType store,
+		@Valid @DefaultValue Limits limits) {
+
+	/** Where entries live. */
+	public enum StoreType {
+
+		/** In this gateway process; lost on restart, not shared between replicas. */
+		MEMORY
+
+	}
+
+	/**
+	 * @param ttl how long a completed reply or a tombstone is kept, counted from
+	 * completion
+	 * @param maxEntries entries in the store at most
+	 * @param maxInFlight in-flight entries at most
+	 * @param maxEntriesPerScope entries per scope (principal and session)
+	 * @param maxInFlightPerScope in-flight entries per scope
+	 * @param maxEntriesPerPrincipal entries per principal across its sessions
+	 * @param maxInFlightPerPrincipal in-flight entries per principal across its sessions
+	 * @param maxTombstonesPerScope tombstones per scope, in-flight reservations included
+	 * @param maxReplySize largest reply body stored for replay
+	 */
+	public record Limits(@DefaultValue("5m") @NotNull Duration ttl, @DefaultValue("256") @Min(1) int maxEntries,
+			@DefaultValue("32") @Min(1) int maxInFlight, @DefaultValue("32") @Min(1) int maxEntriesPerScope,
+			@DefaultValue("4") @Min(1) int maxInFlightPerScope, @DefaultValue("64") @Min(1) int maxEntriesPerPrincipal,
+			@DefaultValue("8") @Min(1) int maxInFlightPerPrincipal,
+			@DefaultValue("8") @Min(1) int maxTombstonesPerScope,
+			@DefaultValue("32KB") @NotNull DataSize maxReplySize) {
+
+		/** The contract's defaults. */
+		public static Limits defaults() {
+			return new Limits(Duration.ofMinutes(5), 256, 32, 32, 4, 64, 8, 8, DataSize.ofKilobytes(32));
+		}
+
+		public Limits {
+			if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
+				throw new IllegalArgumentException("gateway.idempotency.limits.ttl must be positive");
+			}
+			if (maxReplySize != null && (maxReplySize.toBytes() < 1 || maxReplySize.toBytes() > 16 * 1024 * 1024)) {
+				throw new IllegalArgumentException("gateway.idempotency.limits.max-reply-size must be 1B to 16MB");
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,47 @@
+package io.github.mcpgateway.idempotency;
+
+/**
+ * Keeps keyed requests between their first execution and the end of their replay window.
+ *
+ * <p>
+ * Contract, for every implementation:
+ * <ul>
+ * <li>{@link #begin} is atomic: of any number of concurrent calls for one entry key, at
+ * most one gets {@link BeginResult.Started}; the others see it in flight.</li>
+ * <li>A started entry leaves the in-flight state only through {@link #complete},
+ * {@link #tombstone} or {@link #release}; it never expires and is never evicted.</li>
+ * <li>A tombstone is never evicted before its TTL: the request may have run, so it must
+ * never run again within the window.</li>
+ * <li>Completed entries and tombstones expire a TTL after completion, not after
+ * begin.</li>
+ * </ul>
+ * Keys given to a store are already scoped hashes; a store never sees a raw key.
+ */
+public interface IdempotencyStore {
+
+	/** Starts, replays or refuses {@code entry}. */
+	BeginResult begin(IdempotencyEntry entry);
+
+	/** The request ran and produced a replayable reply. */
+	void complete(IdempotencyEntry entry, StoredReply reply);
+
+	/** The request may have run and its reply cannot be replayed. */
+	void tombstone(IdempotencyEntry entry, TombstoneKind kind);
+
+	/** The request did not run (or was definitively rejected): forget the key. */
+	void release(IdempotencyEntry entry);
+
+	/** Current counts, for metrics and the operator endpoint. */
+	IdempotencyStats stats();
+
+	/** Why a tombstone was written; decides the answer to a retry. */
+	enum TombstoneKind {
+
+		/** 5xx, timeout, disconnect or failed body read: it may or may not have run. */
+		OUTCOME_UNKNOWN,
+		/** It ran, but the reply was a stream, content-encoded or over the size cap. */
+		NOT_REPLAYABLE
+
+	}
+
+}

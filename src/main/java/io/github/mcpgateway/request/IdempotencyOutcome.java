@@ -1,0 +1,37 @@
+package io.github.mcpgateway.request;
+
+import java.util.Locale;
+
+/**
+ * How the Idempotency-Key stage handled a keyed request: the bounded value set of the
+ * {@code idempotency} audit field and of the {@code outcome} tag of
+ * {@code mcp_gateway_idempotency_total}.
+ */
+public enum IdempotencyOutcome {
+
+	/** First execution of a new key. */
+	FIRST,
+	/** Answered with the stored reply of an earlier execution. */
+	REPLAY,
+	/** Same key, different request. */
+	CONFLICT,
+	/** The first request with this key is still running. */
+	IN_FLIGHT,
+	/** The first request's outcome is unknown; not run again. */
+	UNKNOWN_OUTCOME,
+	/** The first request ran; its reply cannot be replayed. */
+	NOT_REPLAYABLE,
+	/** Quota or cap reached. */
+	CAPACITY,
+	/**
+	 * The key was refused: invalid, unsupported request, no verified identity, or
+	 * unavailable.
+	 */
+	REJECTED;
+
+	/** The lower-case name used in audit lines and metric tags. */
+	public String tag() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+}

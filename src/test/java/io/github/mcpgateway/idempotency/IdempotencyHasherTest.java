@@ -1,0 +1,90 @@
+package io.github.mcpgateway.idempotency;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class IdempotencyHasherTest {
+
+	private static final McpPrincipal ALICE = new McpPrincipal("alice", "bot", "blue");
+
+	private final JsonRpcMessageParser parser = new JsonRpcMessageParser(JsonMapper.builder().build());
+
+	@Test
+	void requestHashIgnoresMemberOrderAndWhitespaceAtEveryDepth() {
+		String a = hash("k", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+				+ "\"arguments\":{\"b\":[1,{\"y\":2,\"x\":1}],\"a\":\"s\"}}}");
+		String b = hash("k", "{ \"params\" : { \"arguments\" : { \"a\" : \"s\" , \"b\" : [ 1 , { \"x\" : 1 , "
+				+ "\"y\" : 2 } ] } , \"name\" : \"t\" } , \"method\" : \"tools/call\" , \"id\" : 1 , \"jsonrpc\":\"2.0\" }");
+
+		assertThat(a).isEqualTo(b);
+	}
+
+	@Test
+	void requestHashChangesWithKeyIdIdTypeToolAndAnyParamsValue() {
+		String base = call("1", "t", "{\"n\":1}");
+		String hash = hash("k", base);
+
+		assertThat(hash("k2", base)).isNotEqualTo(hash);
+		assertThat(hash("k", call("2", "t", "{\"n\":1}"))).isNotEqualTo(hash);
+		assertThat(hash("k", call("\"1\"", "t", "{\"n\":1}"))).as("id type").isNotEqualTo(hash);
+		assertThat(hash("k", call("1", "u", "{\"n\":1}"))).isNotEqualTo(hash);
+		assertThat(hash("k", call("1", "t", "{\"n\":2}"))).isNotEqualTo(hash);
+		assertThat(hash("k", call("1", "t", "{\"n\":\"1\"}"))).isNotEqualTo(hash);
+		assertThat(hash("k", call("1", "t", "{\"n\":1,\"m\":null}"))).isNotEqualTo(hash);
+	}
+
+	@Test
+	void requestHashKeepsNumbersExactWhereADoubleWouldRound() {
+		assertThat(hash("k", call("1", "t", "{\"amount\":9007199254740993}")))
+			.isNotEqualTo(hash("k", call("1", "t", "{\"amount\":9007199254740992}")));
+		assertThat(hash("k", call("1", "t", "{\"amount\":0.10000000000000001}")))
+			.isNotEqualTo(hash("k", call("1", "t", "{\"amount\":0.1}")));
+		assertThat(hash("k", call("1", "t", "{\"amount\":1.0}")))
+			.isEqualTo(hash("k", call("1", "t", "{\"amount\":1}")));
+	}
+
+	@Test
+	void fieldsAreFramedSoConcatenationsCannotCollide() {
+		assertThat(IdempotencyHasher.sha256("t", "ab", "c")).isNotEqualTo(IdempotencyHasher.sha256("t", "a", "bc"));
+		assertThat(IdempotencyHasher.sha256("t", "", "x")).isNotEqualTo(IdempotencyHasher.sha256("t", null, "x"));
+		assertThat(IdempotencyHasher.sha256("t", "a")).isNotEqualTo(IdempotencyHasher.sha256("u", "a"));
+	}
+
+	@Test
+	void entryKeyIsScopedToPrincipalSessionAndServer() {
+		JsonRpcMessage message = parse(call("1", "t", "{}"));
+		String key = IdempotencyHasher.entry("k", ALICE, "s", "uid", message).entryKey();
+
+		assertThat(IdempotencyHasher.entry("k", new McpPrincipal("bob", "bot", "blue"), "s", "uid", message).entryKey())
+			.isNotEqualTo(key);
+		assertThat(
+				IdempotencyHasher.entry("k", new McpPrincipal("alice", null, "blue"), "s", "uid", message).entryKey())
+			.isNotEqualTo(key);
+		assertThat(IdempotencyHasher.entry("k", ALICE, "s2", "uid", message).entryKey()).isNotEqualTo(key);
+		assertThat(IdempotencyHasher.entry("k", ALICE, null, "uid", message).entryKey()).isNotEqualTo(key);
+		assertThat(IdempotencyHasher.entry("k", ALICE, "s", "uid2", message).entryKey()).isNotEqualTo(key);
+		assertThat(key).hasSize(64).doesNotContain("alice");
+	}
+
+	private String hash(String key, String body) {
+		return IdempotencyHasher.entry(key, ALICE, "s", "uid", parse(body)).requestHash();
+	}
+
+	private JsonRpcMessage parse(String body) {
+		return this.parser.parse(body.getBytes(StandardCharsets.UTF_8));
+	}
+
+	private static String call(String id, String tool, String arguments) {
+		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+				+ "\",\"arguments\":" + arguments + "}}";
+	}
+
+}
