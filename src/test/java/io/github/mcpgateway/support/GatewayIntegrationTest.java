@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -18,6 +19,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import io.github.mcpgateway.demo.DemoMcpServer;
 import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.proxy.UpstreamResilience;
 import io.github.mcpgateway.revocation.RevocationSync;
 
 /**
@@ -67,9 +69,13 @@ public abstract class GatewayIntegrationTest {
 		registry.add("gateway.proxy.circuit-breaker.minimum-number-of-calls", () -> "4");
 	}
 
+	@Autowired
+	protected UpstreamResilience upstreamResilience;
+
 	@BeforeEach
-	void resetUpstream() {
+	void resetUpstreamAndCircuits() {
 		upstream.reset();
+		this.upstreamResilience.circuitBreakers().getAllCircuitBreakers().forEach(CircuitBreaker::reset);
 	}
 
 	@AfterEach

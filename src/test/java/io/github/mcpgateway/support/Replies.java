@@ -63,6 +63,41 @@ public final class Replies {
 		};
 	}
 
+	/** Announces a body of 1000 bytes, sends 10 and closes the connection. */
+	public static Reply resetMidBody() {
+		return (request, exchange) -> {
+			exchange.getResponseHeaders().add("Content-Type", "application/json");
+			exchange.sendResponseHeaders(200, 1000);
+			OutputStream out = exchange.getResponseBody();
+			out.write("{\"jsonrpc\"".getBytes(StandardCharsets.UTF_8));
+			out.flush();
+			throw new java.io.IOException("connection reset by the test upstream");
+		};
+	}
+
+	/** A gzip-encoded JSON-RPC result. */
+	public static Reply gzipped(String result) {
+		return (request, exchange) -> {
+			java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+			try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+				gzip.write(("{\"jsonrpc\":\"2.0\",\"id\":" + request.jsonRpcId() + ",\"result\":" + result + "}")
+					.getBytes(StandardCharsets.UTF_8));
+			}
+			exchange.getResponseHeaders().add("Content-Encoding", "gzip");
+			TestUpstream.send(exchange, 200, "application/json", zipped.toByteArray());
+		};
+	}
+
+	/** A 200 JSON reply of exactly {@code size} bytes. */
+	public static Reply sized(int size) {
+		return (request, exchange) -> {
+			String head = "{\"jsonrpc\":\"2.0\",\"id\":" + request.jsonRpcId() + ",\"result\":{\"pad\":\"";
+			String tail = "\"}}";
+			String body = head + "x".repeat(size - head.length() - tail.length()) + tail;
+			TestUpstream.send(exchange, 200, "application/json", body.getBytes(StandardCharsets.UTF_8));
+		};
+	}
+
 	/** Says nothing for {@code millis}, then answers {@code then}. */
 	public static Reply silentFor(long millis, Reply then) {
 		return (request, exchange) -> {
