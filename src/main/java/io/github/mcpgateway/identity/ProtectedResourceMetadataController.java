@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import org.springframework.web.util.UrlPathHelper;
 
+import io.github.mcpgateway.policy.IdentityMode;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
 
@@ -45,7 +46,10 @@ class ProtectedResourceMetadataController {
 		}
 		else {
 			McpServerPolicy server = this.livePolicy.current().serverAt(path);
-			if (server == null) {
+			if (server == null || server.identity() != IdentityMode.OAUTH) {
+				// Only oauth servers accept the issuer's bearer tokens; advertising it
+				// elsewhere
+				// would send clients for a token the server refuses.
 				return ResponseEntity.notFound().build();
 			}
 			metadata.put("resource", base + server.path());

@@ -10,7 +10,8 @@ final class ProxyMeters {
 	/**
 	 * Timer of upstream exchanges, body included, tagged {@code namespace, server} and
 	 * {@code outcome} ({@code 2xx}..{@code 5xx}, {@code unreachable}, {@code timeout},
-	 * {@code broken}, {@code pool_exhausted}, {@code client_gone}, {@code stream_ended}).
+	 * {@code broken}, {@code pool_exhausted}, {@code client_gone}, {@code stream_ended},
+	 * {@code error}).
 	 */
 	static final String UPSTREAM_DURATION = "mcp.gateway.upstream.duration";
 

@@ -116,6 +116,17 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			circuit.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 			return "stream_ended";
 		}
+		if (failure == UpstreamFailure.POOL_EXHAUSTED) {
+			// The gateway's own connection pool is full: nothing reached the upstream.
+			circuit.releasePermission();
+			McpRequestContext context = McpRequestContext.require(request)
+				.withDispatched(false)
+				.withDecision(Decision.REFUSED, failure.error().code())
+				.bind(request);
+			JsonRpcMessage message = context.message();
+			this.errorRenderer.render(response, failure.error(), (message != null) ? message.id() : null);
+			return "pool_exhausted";
+		}
 		circuit.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, ex);
 		McpRequestContext context = McpRequestContext.require(request)
 			.withDispatched(failure.dispatched())

@@ -98,7 +98,7 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 		PENDING,
 		/** Allowed and forwarded upstream. */
 		ALLOWED,
-		/** Refused by identity or policy. */
+		/** Refused by identity, session, revocation or policy. */
 		DENIED,
 		/** Refused as malformed or unsupported. */
 		INVALID,

@@ -29,6 +29,9 @@ public record RevocationProperties(@Nullable String source, @DefaultValue("500ms
 		if (pollInterval != null && (pollInterval.isNegative() || pollInterval.isZero())) {
 			throw new IllegalArgumentException("gateway.revocation.poll-interval must be positive");
 		}
+		if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+			throw new IllegalArgumentException("gateway.revocation.timeout must be positive");
+		}
 		headers = (headers != null) ? Map.copyOf(headers) : Map.of();
 	}
 

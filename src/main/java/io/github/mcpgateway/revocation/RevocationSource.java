@@ -1,7 +1,6 @@
 package io.github.mcpgateway.revocation;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Reads the raw revocation document. Implementations throw {@link IOException} for
@@ -18,6 +20,12 @@ import java.util.Map;
  */
 @FunctionalInterface
 interface RevocationSource {
+
+	/**
+	 * Largest revocation document accepted (16 MiB): far above any real list, bounds
+	 * memory.
+	 */
+	int MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
 	byte[] read() throws IOException;
 
@@ -36,14 +44,25 @@ interface RevocationSource {
 			HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
 			headers.forEach(request::header);
 			try {
-				HttpResponse<InputStream> response = client.send(request.build(),
-						HttpResponse.BodyHandlers.ofInputStream());
-				try (InputStream body = response.body()) {
-					if (response.statusCode() != 200) {
-						throw new IOException("HTTP status " + response.statusCode());
-					}
-					return body.readAllBytes();
+				// One deadline for the whole read, body included: a source that stalls
+				// mid-body
+				// must fail this sync, not hang the sync thread.
+				HttpResponse<byte[]> response = client
+					.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
+					.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+				if (response.statusCode() != 200) {
+					throw new IOException("HTTP status " + response.statusCode());
 				}
+				if (response.body().length > MAX_DOCUMENT_BYTES) {
+					throw new IOException("document larger than " + MAX_DOCUMENT_BYTES + " bytes");
+				}
+				return response.body();
+			}
+			catch (TimeoutException ex) {
+				throw new IOException("no complete answer within " + timeout.toMillis() + " ms", ex);
+			}
+			catch (ExecutionException ex) {
+				throw new IOException(ex.getCause().getClass().getSimpleName(), ex.getCause());
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

@@ -118,12 +118,13 @@ public class RevocationSync implements SmartLifecycle {
 			if (list == null) {
 				throw new IOException("empty document");
 			}
+			boolean first = this.lastGoodSync == null;
 			this.current = list;
 			this.lastGoodSync = this.clock.instant();
 			this.syncsOk.increment();
-			if (this.lastError != null) {
-				logger.info("Revocation source recovered; " + list.sessions().size() + " session(s) and "
-						+ list.principals().size() + " principal rule(s) revoked");
+			if (first || this.lastError != null) {
+				logger.info("Revocation source " + (first ? "loaded" : "recovered") + "; " + list.sessions().size()
+						+ " session(s) and " + list.principals().size() + " principal rule(s) revoked");
 				this.lastError = null;
 			}
 		}
@@ -131,7 +132,9 @@ public class RevocationSync implements SmartLifecycle {
 			this.syncsFailed.increment();
 			String error = describe(ex);
 			if (this.lastError == null) {
-				logger.error("Revocation source failed, keeping the last good list: " + error);
+				logger.error("Revocation source failed, "
+						+ (hasSynced() ? "keeping the last good list" : "nothing synced yet (readiness stays down)")
+						+ ": " + error);
 			}
 			this.lastError = error;
 		}
@@ -145,6 +148,9 @@ public class RevocationSync implements SmartLifecycle {
 	}
 
 	private double ageSeconds() {
+		if (this.source == null) {
+			return 0;
+		}
 		Instant last = this.lastGoodSync;
 		return (last == null) ? Double.NaN : Duration.between(last, this.clock.instant()).toMillis() / 1000.0;
 	}

@@ -111,7 +111,8 @@ public final class SessionFilter extends OncePerRequestFilter {
 			}
 			return Type.REJECTED_REVOKED;
 		}
-		SessionBinding binding = this.registry.use(sessionId);
+		SessionBinding binding = this.registry.use(sessionId,
+				(bound) -> bound.serverKey().equals(serverKey) && Objects.equals(bound.principal(), principal));
 		if (binding == null) {
 			return Type.REJECTED_UNKNOWN;
 		}

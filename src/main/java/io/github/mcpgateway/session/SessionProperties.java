@@ -20,4 +20,11 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("gateway.session")
 public record SessionProperties(@DefaultValue("10000") @Min(1) int maxBindings,
 		@DefaultValue("24h") @NotNull Duration idleTimeout) {
+
+	public SessionProperties {
+		if (idleTimeout != null && (idleTimeout.isNegative() || idleTimeout.isZero())) {
+			throw new IllegalArgumentException("gateway.session.idle-timeout must be positive");
+		}
+	}
+
 }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
 
@@ -19,8 +20,9 @@ import io.github.mcpgateway.identity.McpPrincipal;
  * created it.
  *
  * <p>
- * Design notes. Eviction is exact least-recently-used (a {@link LinkedHashMap} in access
- * order), as the contract asks: when the table is full the binding idle the longest is
+ * Design notes. Eviction is exact least-recently-used (a {@link LinkedHashMap} kept in
+ * order of last use by the binding's owner; a refused use by anyone else does not refresh
+ * it), as the contract asks: when the table is full the binding idle the longest is
  * dropped, and a binding idle past the timeout is forgotten when next seen. A bounded
  * cache with frequency-based eviction (Caffeine) was considered; it resists floods better
  * but does not guarantee that the oldest idle binding goes first. A dropped binding costs
@@ -38,7 +40,8 @@ final class SessionRegistry {
 
 	private final Consumer<Dropped> onDropped;
 
-	private final LinkedHashMap<String, SessionBinding> bindings = new LinkedHashMap<>(256, 0.75f, true);
+	/** In order of last use: a use moves a binding to the end (remove, then put). */
+	private final LinkedHashMap<String, SessionBinding> bindings = new LinkedHashMap<>(256);
 
 	SessionRegistry(SessionProperties properties, Clock clock, Consumer<Dropped> onDropped) {
 		this.maxBindings = properties.maxBindings();
@@ -69,7 +72,7 @@ final class SessionRegistry {
 	 * The live binding of {@code sessionId}, marked as used now; {@code null} if unknown
 	 * or idle too long.
 	 */
-	@Nullable SessionBinding use(String sessionId) {
+	@Nullable SessionBinding use(String sessionId, Predicate<SessionBinding> owner) {
 		Instant now = this.clock.instant();
 		Dropped expired = null;
 		SessionBinding binding;
@@ -80,8 +83,11 @@ final class SessionRegistry {
 				expired = new Dropped(sessionId, binding);
 				binding = null;
 			}
-			else if (binding != null) {
+			else if (binding != null && owner.test(binding)) {
+				// Only the owner's use keeps a binding alive: someone replaying a stolen
+				// id must not.
 				binding = binding.touched(now);
+				this.bindings.remove(sessionId);
 				this.bindings.put(sessionId, binding);
 			}
 		}

@@ -17,6 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SessionRegistryTest {
 
+	private static final java.util.function.Predicate<SessionBinding> OWNER = (binding) -> true;
+
 	private final McpPrincipal alice = new McpPrincipal("alice", null, "blue");
 
 	private final MutableClock clock = new MutableClock();
@@ -39,8 +41,8 @@ class SessionRegistryTest {
 		assertThat(registry.size()).isEqualTo(1_000);
 		assertThat(meters.get(SessionMeters.ACTIVE).gauge().value()).isEqualTo(1_000);
 		assertThat(meters.get(SessionMeters.EVENTS).tag("event", "dropped").counter().count()).isEqualTo(9_000);
-		assertThat(registry.use("s-8999")).isNull();
-		assertThat(registry.use("s-9000")).isNotNull();
+		assertThat(registry.use("s-8999", OWNER)).isNull();
+		assertThat(registry.use("s-9000", OWNER)).isNotNull();
 	}
 
 	@Test
@@ -48,12 +50,25 @@ class SessionRegistryTest {
 		SessionRegistry registry = registry(2, Duration.ofHours(1));
 		registry.bind("a", "test/echo", this.alice);
 		registry.bind("b", "test/echo", this.alice);
-		registry.use("a");
+		registry.use("a", OWNER);
 
 		registry.bind("c", "test/echo", this.alice);
 
 		assertThat(this.dropped).extracting(SessionRegistry.Dropped::sessionId).containsExactly("b");
-		assertThat(registry.use("a")).isNotNull();
+		assertThat(registry.use("a", OWNER)).isNotNull();
+	}
+
+	@Test
+	void useByAnyoneButTheOwnerDoesNotKeepTheBindingAlive() {
+		SessionRegistry registry = registry(2, Duration.ofHours(1));
+		registry.bind("a", "test/echo", this.alice);
+		registry.bind("b", "test/echo", this.alice);
+		this.clock.advance(Duration.ofMinutes(1));
+
+		assertThat(registry.use("a", (binding) -> false)).isNotNull();
+		registry.bind("c", "test/echo", this.alice);
+
+		assertThat(this.dropped).extracting(SessionRegistry.Dropped::sessionId).containsExactly("a");
 	}
 
 	@Test
@@ -63,7 +78,7 @@ class SessionRegistryTest {
 
 		this.clock.advance(Duration.ofMinutes(31));
 
-		assertThat(registry.use("a")).isNull();
+		assertThat(registry.use("a", OWNER)).isNull();
 		assertThat(this.dropped).extracting(SessionRegistry.Dropped::sessionId).containsExactly("a");
 	}
 
@@ -73,7 +88,7 @@ class SessionRegistryTest {
 
 		assertThat(registry.bind("a", "test/echo", this.alice)).isTrue();
 		assertThat(registry.bind("a", "test/echo", new McpPrincipal("bob", null, null))).isFalse();
-		assertThat(registry.use("a").principal()).isEqualTo(this.alice);
+		assertThat(registry.use("a", OWNER).principal()).isEqualTo(this.alice);
 	}
 
 	private SessionRegistry registry(int max, Duration idle) {
