@@ -20,6 +20,11 @@ class IdempotencyConfiguration {
 	}
 
 	@Bean
+	IdempotencyKeyHeaderFilter idempotencyKeyHeaderFilter() {
+		return new IdempotencyKeyHeaderFilter();
+	}
+
+	@Bean
 	IdempotencyFilter idempotencyFilter(IdempotencyStore store, GatewayErrorRenderer errorRenderer,
 			IdempotencyProperties properties) {
 		return new IdempotencyFilter(store, errorRenderer, properties);
