@@ -192,8 +192,7 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 			.withIdempotency(outcome, keyHash)
 			.withDecision(Decision.INVALID, error.code())
 			.bind(request);
-		JsonRpcMessage message = context.message();
-		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+		this.errorRenderer.render(response, error, context.requestId());
 	}
 
 	private static IdempotencyOutcome outcome(Refusal refusal) {

@@ -8,6 +8,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.mcpgateway.poll.PeriodicTask;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -28,6 +29,12 @@ class PolicyConfiguration {
 	PolicyReloader policyReloader(PolicyProperties properties, LivePolicy livePolicy, Clock clock,
 			MeterRegistry meterRegistry) {
 		return new PolicyReloader(properties, new PolicyParser(), livePolicy, clock, meterRegistry);
+	}
+
+	@Bean
+	PeriodicTask policyReloadSchedule(PolicyReloader reloader, PolicyProperties properties) {
+		return new PeriodicTask("policy-reloader", properties.reloadInterval(), properties.reloadInterval(),
+				reloader::reloadNow);
 	}
 
 	@Bean

@@ -91,8 +91,7 @@ public final class PolicyFilter extends OncePerRequestFilter {
 	private void deny(HttpServletRequest request, HttpServletResponse response, McpRequestContext context,
 			GatewayError error) throws IOException {
 		context.withDecision(Decision.DENIED, error.code()).bind(request);
-		JsonRpcMessage message = context.message();
-		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+		this.errorRenderer.render(response, error, context.requestId());
 	}
 
 }

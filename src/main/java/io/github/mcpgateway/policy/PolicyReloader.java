@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
 import java.util.Arrays;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -15,14 +12,16 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.poll.PeriodicTask;
+
 /**
- * Loads the policy file at start-up and re-reads it every {@code reload-interval}.
+ * Loads the policy file at start-up and re-reads it when its {@link PeriodicTask} says,
+ * every {@code reload-interval}.
  *
  * <p>
  * Contract: the constructor loads the file or throws {@link PolicyException}, so the
@@ -32,13 +31,11 @@ import org.springframework.util.Assert;
  * per distinct reason, and shown in health, while the last good policy stays live. It
  * never falls back to defaults.
  */
-public class PolicyReloader implements SmartLifecycle {
+public class PolicyReloader {
 
 	private static final Log logger = LogFactory.getLog(PolicyReloader.class);
 
 	private final Resource resource;
-
-	private final PolicyProperties properties;
 
 	private final PolicyParser parser;
 
@@ -60,15 +57,12 @@ public class PolicyReloader implements SmartLifecycle {
 
 	private volatile boolean lastReadValid = true;
 
-	private volatile ScheduledExecutorService executor;
-
 	public PolicyReloader(PolicyProperties properties, PolicyParser parser, LivePolicy livePolicy, Clock clock,
 			MeterRegistry meterRegistry) {
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
 		Assert.notNull(livePolicy, "livePolicy must not be null");
 		Assert.notNull(clock, "clock must not be null");
-		this.properties = properties;
 		this.resource = resolve(properties.location());
 		this.parser = parser;
 		this.livePolicy = livePolicy;
@@ -142,41 +136,6 @@ public class PolicyReloader implements SmartLifecycle {
 			throw new PolicyException(
 					this.resource.getDescription() + ": cannot be read (" + ex.getClass().getSimpleName() + ")", ex);
 		}
-	}
-
-	@Override
-	public void start() {
-		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "policy-reloader");
-			thread.setDaemon(true);
-			return thread;
-		});
-		long millis = this.properties.reloadInterval().toMillis();
-		scheduler.scheduleWithFixedDelay(this::reloadSafely, millis, millis, TimeUnit.MILLISECONDS);
-		this.executor = scheduler;
-	}
-
-	private void reloadSafely() {
-		try {
-			reloadNow();
-		}
-		catch (RuntimeException ex) {
-			logger.error("Policy reload failed unexpectedly; keeping the live policy", ex);
-		}
-	}
-
-	@Override
-	public void stop() {
-		ScheduledExecutorService scheduler = this.executor;
-		if (scheduler != null) {
-			scheduler.shutdownNow();
-			this.executor = null;
-		}
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.executor != null;
 	}
 
 }

@@ -19,7 +19,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
-import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 
@@ -123,8 +122,7 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 				.withDispatched(false)
 				.withDecision(Decision.REFUSED, failure.error().code())
 				.bind(request);
-			JsonRpcMessage message = context.message();
-			this.errorRenderer.render(response, failure.error(), (message != null) ? message.id() : null);
+			this.errorRenderer.render(response, failure.error(), context.requestId());
 			return "pool_exhausted";
 		}
 		circuit.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, ex);
@@ -136,8 +134,7 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
 					+ ex.getClass().getName() + ")");
 		}
-		JsonRpcMessage message = context.message();
-		this.errorRenderer.render(response, failure.error(), (message != null) ? message.id() : null);
+		this.errorRenderer.render(response, failure.error(), context.requestId());
 		return failure.name().toLowerCase(java.util.Locale.ROOT);
 	}
 
@@ -156,8 +153,7 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 		var error = circuitOpen ? GatewayErrors.CIRCUIT_OPEN.withRetryAfter(this.resilience.openWait())
 				: GatewayErrors.BULKHEAD_FULL;
 		context.withDecision(Decision.REFUSED, error.code()).bind(request);
-		JsonRpcMessage message = context.message();
-		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+		this.errorRenderer.render(response, error, context.requestId());
 	}
 
 	/** Records a 5xx reply as a circuit-breaker failure; never thrown to a caller. */

@@ -8,6 +8,7 @@ import org.springframework.util.Assert;
 import io.github.mcpgateway.identity.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What the pipeline has learned about one MCP request, carried from filter to filter.
@@ -75,6 +76,14 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 	public McpRequestContext withIdempotency(IdempotencyOutcome outcome, @Nullable String keyHash) {
 		return new McpRequestContext(this.server, this.principal, this.message, this.sessionId, this.startNanos,
 				this.decision, this.errorCode, this.dispatched, new Idempotency(outcome, keyHash));
+	}
+
+	/**
+	 * The JSON-RPC id to echo in an error, {@code null} when the request has none or was
+	 * not parsed.
+	 */
+	public @Nullable JsonNode requestId() {
+		return (this.message != null) ? this.message.id() : null;
 	}
 
 	public @Nullable String method() {

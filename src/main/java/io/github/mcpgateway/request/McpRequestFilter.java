@@ -143,8 +143,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			throws IOException {
 		McpRequestContext context = McpRequestContext.require(request);
 		context.withDecision(decision, error.code()).bind(request);
-		JsonRpcMessage message = context.message();
-		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+		this.errorRenderer.render(response, error, context.requestId());
 	}
 
 	private static @Nullable McpPrincipal principal() {

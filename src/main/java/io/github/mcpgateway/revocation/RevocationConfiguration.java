@@ -4,9 +4,12 @@ import java.time.Clock;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+
+import io.github.mcpgateway.poll.PeriodicTask;
 
 /** Wires the revocation sync and its health. */
 @Configuration(proxyBeanMethods = false)
@@ -16,6 +19,12 @@ class RevocationConfiguration {
 	@Bean
 	RevocationSync revocationSync(RevocationProperties properties, Clock clock, MeterRegistry meterRegistry) {
 		return new RevocationSync(properties, clock, meterRegistry);
+	}
+
+	@Bean
+	@ConditionalOnProperty(prefix = "gateway.revocation", name = "source")
+	PeriodicTask revocationSyncSchedule(RevocationSync sync, RevocationProperties properties) {
+		return new PeriodicTask("revocation-sync", properties.pollInterval(), properties.pollInterval(), sync::syncNow);
 	}
 
 	@Bean

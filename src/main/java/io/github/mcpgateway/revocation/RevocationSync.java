@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -15,15 +12,14 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.context.SmartLifecycle;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Keeps the live {@link RevocationList} in step with its source, polling every
- * {@code poll-interval} off the request path.
+ * Keeps the live {@link RevocationList} in step with its source: read once at
+ * construction, then every {@code poll-interval} by a
+ * {@link io.github.mcpgateway.poll.PeriodicTask}, off the request path.
  *
  * <p>
  * Contract: a read that fails or returns anything but a valid document keeps the last
@@ -34,13 +30,11 @@ import tools.jackson.databind.json.JsonMapper;
  * know what is revoked does not take traffic. Without a configured source nothing is
  * revoked and the sync is off.
  */
-public class RevocationSync implements SmartLifecycle {
+public class RevocationSync {
 
 	private static final Log logger = LogFactory.getLog(RevocationSync.class);
 
 	private final @Nullable RevocationSource source;
-
-	private final RevocationProperties properties;
 
 	private final Clock clock;
 
@@ -59,8 +53,6 @@ public class RevocationSync implements SmartLifecycle {
 
 	private volatile @Nullable String lastError;
 
-	private volatile @Nullable ScheduledExecutorService executor;
-
 	public RevocationSync(RevocationProperties properties, Clock clock, MeterRegistry meterRegistry) {
 		this(properties,
 				(properties.source() != null)
@@ -70,7 +62,6 @@ public class RevocationSync implements SmartLifecycle {
 
 	RevocationSync(RevocationProperties properties, @Nullable RevocationSource source, Clock clock,
 			MeterRegistry meterRegistry) {
-		this.properties = properties;
 		this.source = source;
 		this.clock = clock;
 		this.syncsOk = Counter.builder(RevocationMeters.SYNCS).tag("result", "ok").register(meterRegistry);
@@ -84,6 +75,10 @@ public class RevocationSync implements SmartLifecycle {
 			.register(meterRegistry);
 		if (source == null) {
 			this.lastGoodSync = clock.instant();
+		}
+		else {
+			// The first read happens before the gateway takes traffic.
+			syncNow();
 		}
 	}
 
@@ -153,45 +148,6 @@ public class RevocationSync implements SmartLifecycle {
 		}
 		Instant last = this.lastGoodSync;
 		return (last == null) ? Double.NaN : Duration.between(last, this.clock.instant()).toMillis() / 1000.0;
-	}
-
-	@Override
-	public void start() {
-		if (this.source == null) {
-			return;
-		}
-		syncNow();
-		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "revocation-sync");
-			thread.setDaemon(true);
-			return thread;
-		});
-		long millis = this.properties.pollInterval().toMillis();
-		scheduler.scheduleWithFixedDelay(this::syncSafely, millis, millis, TimeUnit.MILLISECONDS);
-		this.executor = scheduler;
-	}
-
-	private void syncSafely() {
-		try {
-			syncNow();
-		}
-		catch (RuntimeException ex) {
-			logger.error("Revocation sync failed unexpectedly; keeping the last good list", ex);
-		}
-	}
-
-	@Override
-	public void stop() {
-		ScheduledExecutorService scheduler = this.executor;
-		if (scheduler != null) {
-			scheduler.shutdownNow();
-			this.executor = null;
-		}
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.executor != null;
 	}
 
 }

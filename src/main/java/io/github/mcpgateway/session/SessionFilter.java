@@ -150,8 +150,7 @@ public final class SessionFilter extends OncePerRequestFilter {
 		McpRequestContext context = McpRequestContext.require(request)
 			.withDecision(Decision.DENIED, reason)
 			.bind(request);
-		JsonRpcMessage message = context.message();
-		this.errorRenderer.render(response, error, (message != null) ? message.id() : null);
+		this.errorRenderer.render(response, error, context.requestId());
 	}
 
 }
