@@ -54,6 +54,9 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 	/** Response header marking a replayed reply. */
 	public static final String REPLAYED_HEADER = "Idempotency-Replayed";
 
+	/** Room for the error body the gateway may render instead of the reply. */
+	private static final int RESPONSE_BUFFER_SLACK = 1024;
+
 	private final IdempotencyStore store;
 
 	private final GatewayErrorRenderer errorRenderer;
@@ -120,6 +123,11 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 
 	private void execute(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
 			IdempotencyEntry entry) throws ServletException, IOException {
+		// A reply within the cap stays in the response buffer until the outcome is
+		// recorded: a
+		// client that retries as soon as it has the reply must find the key settled, not
+		// in flight.
+		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
 		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes);
 		ClientAwareResponse relayed = ClientAwareResponse.tapped(request, response, recorder);
 		boolean settled = false;

@@ -9,6 +9,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.MediaType;
+
 /**
  * Relays the upstream reply to the client, noticing when the client goes away, and shows
  * every byte to an optional {@link BodyTap} whether or not the client is still there.
@@ -96,7 +98,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 	@Override
 	public void flushBuffer() throws IOException {
-		if (this.clientGone) {
+		if (this.clientGone || holdsBack()) {
 			return;
 		}
 		try {
@@ -104,6 +106,25 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 		}
 		catch (IOException ex) {
 			lost(ex);
+		}
+	}
+
+	/**
+	 * A tapped reply that is not an event stream is not flushed early (the proxy's copy
+	 * ends with a flush): it stays in the response buffer, sized by the tap's owner,
+	 * until the request completes, so that whoever tapped it records the outcome before
+	 * the client can see the reply and retry.
+	 */
+	private boolean holdsBack() {
+		if (this.tap == null) {
+			return false;
+		}
+		String type = getContentType();
+		try {
+			return type == null || !MediaType.TEXT_EVENT_STREAM.equalsTypeAndSubtype(MediaType.parseMediaType(type));
+		}
+		catch (IllegalArgumentException ex) {
+			return true;
 		}
 	}
 
@@ -155,7 +176,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 		@Override
 		public void flush() throws IOException {
-			if (ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) {
+			if ((ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) || holdsBack()) {
 				return;
 			}
 			try {

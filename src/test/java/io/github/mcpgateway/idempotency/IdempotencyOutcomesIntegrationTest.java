@@ -50,6 +50,21 @@ class IdempotencyOutcomesIntegrationTest extends IdempotencyIntegrationTest {
 	}
 
 	@Test
+	void retrySentTheMomentTheReplyArrivesFindsTheOutcomeRecorded() {
+		for (int i = 0; i < 25; i++) {
+			upstream.reply(Replies.jsonResult("{}"));
+			String ok = uniqueKey();
+			keyedCall(ok);
+			assertThat(keyedCall(ok).headers().firstValue("Idempotency-Replayed")).as("replay " + i).hasValue("true");
+			upstream.reply(Replies.raw(422, "application/json", "{}"));
+			String rejected = uniqueKey();
+			keyedCall(rejected);
+			assertThat(keyedCall(rejected).statusCode()).as("released " + i).isEqualTo(422);
+		}
+		assertThat(upstream.count()).isEqualTo(25 * 3);
+	}
+
+	@Test
 	void sameKeyWithDifferentRequestIsAConflict() {
 		String key = uniqueKey();
 		keyed("/mcp/test/echo", this.token, toolCall(1, "echo"), key);
