@@ -6,6 +6,8 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -51,6 +53,8 @@ import io.github.mcpgateway.request.McpRequestContext.Decision;
  */
 public final class IdempotencyFilter extends OncePerRequestFilter {
 
+	private static final Log logger = LogFactory.getLog(IdempotencyFilter.class);
+
 	/** Response header marking a replayed reply. */
 	public static final String REPLAYED_HEADER = "Idempotency-Replayed";
 
@@ -87,18 +91,29 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 			entry = admit(request, context);
 		}
 		catch (GatewayErrorException ex) {
-			refuse(request, response, IdempotencyOutcome.REJECTED, null, ex.error());
+			refuse(request, response, IdempotencyOutcome.REJECTED, null, ex.error(),
+					(ex.error() == GatewayErrors.IDEMPOTENCY_UNAVAILABLE) ? Decision.REFUSED : Decision.INVALID);
 			return;
 		}
 		String keyHash = entry.entryKey().substring(0, 16);
-		BeginResult result = this.store.begin(entry);
+		BeginResult result;
+		try {
+			result = this.store.begin(entry);
+		}
+		catch (IdempotencyStoreException ex) {
+			// Fail closed: a keyed request never runs without deduplication.
+			logger.warn(ex.getMessage());
+			refuse(request, response, IdempotencyOutcome.REJECTED, keyHash, GatewayErrors.IDEMPOTENCY_UNAVAILABLE,
+					Decision.REFUSED);
+			return;
+		}
 		if (result instanceof BeginResult.Replay replay) {
 			context.withIdempotency(IdempotencyOutcome.REPLAY, keyHash).bind(request);
 			writeReplay(response, replay.reply());
 			return;
 		}
 		if (result instanceof BeginResult.Refused refused) {
-			refuse(request, response, outcome(refused.refusal()), keyHash, error(refused.refusal()));
+			refuse(request, response, outcome(refused.refusal()), keyHash, error(refused.refusal()), Decision.REFUSED);
 			return;
 		}
 		context.withIdempotency(IdempotencyOutcome.FIRST, keyHash).bind(request);
@@ -124,22 +139,31 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 	private void execute(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
 			IdempotencyEntry entry) throws ServletException, IOException {
 		// A reply within the cap stays in the response buffer until the outcome is
-		// recorded: a
-		// client that retries as soon as it has the reply must find the key settled, not
-		// in flight.
+		// recorded:
+		// a client that retries as soon as it has the reply must find the key settled.
 		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
 		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes);
 		ClientAwareResponse relayed = ClientAwareResponse.tapped(request, response, recorder);
-		boolean settled = false;
+		boolean completed = false;
 		try {
 			chain.doFilter(request, relayed);
-			settle(request, response, relayed, recorder, entry);
-			settled = true;
+			completed = true;
 		}
 		finally {
-			if (!settled) {
-				// An unexpected failure after dispatch: the tool may have run.
-				this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+			try {
+				if (completed) {
+					settle(request, response, relayed, recorder, entry);
+				}
+				else {
+					// An unexpected failure after dispatch: the tool may have run.
+					this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+				}
+			}
+			catch (IdempotencyStoreException ex) {
+				// The entry stays in flight; once its lease lapses it becomes an
+				// outcome-unknown
+				// tombstone. The reply still goes to the client.
+				logger.error("Could not record an Idempotency-Key outcome: " + ex.getMessage());
 			}
 		}
 	}
@@ -195,10 +219,10 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 	}
 
 	private void refuse(HttpServletRequest request, HttpServletResponse response, IdempotencyOutcome outcome,
-			String keyHash, GatewayError error) throws IOException {
+			String keyHash, GatewayError error, Decision decision) throws IOException {
 		McpRequestContext context = McpRequestContext.require(request)
 			.withIdempotency(outcome, keyHash)
-			.withDecision(Decision.INVALID, error.code())
+			.withDecision(decision, error.code())
 			.bind(request);
 		this.errorRenderer.render(response, error, context.requestId());
 	}

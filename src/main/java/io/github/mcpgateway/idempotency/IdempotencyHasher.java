@@ -48,7 +48,9 @@ final class IdempotencyHasher {
 		if (id == null || id.isNull()) {
 			return null;
 		}
-		return id.isString() ? "s:" + id.stringValue() : "n:" + CanonicalJson.of(id);
+		// The id exactly as sent (1 and 1.0 differ): it is echoed in the reply a retry
+		// replays.
+		return id.isString() ? "s:" + id.stringValue() : "n:" + id.toString();
 	}
 
 	static String sha256(String tag, @Nullable String... fields) {

@@ -17,18 +17,25 @@ import org.springframework.validation.annotation.Validated;
  * ({@code max-entries × max-reply-size}, 8 MiB by default).
  *
  * @param store which store keeps the entries: {@code memory} (per process, the default)
- * @param limits the limits and quotas
+ * or {@code redis} (shared by every replica pointed at the same Redis)
+ * @param limits the limits and quotas of the {@code memory} store (per process)
+ * @param redis the {@code redis} store; its limits apply to all replicas together
  */
 @Validated
 @ConfigurationProperties("gateway.idempotency")
 public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType store,
-		@Valid @DefaultValue Limits limits) {
+		@Valid @DefaultValue Limits limits, @Valid @DefaultValue Redis redis) {
 
 	/** Where entries live. */
 	public enum StoreType {
 
 		/** In this gateway process; lost on restart, not shared between replicas. */
-		MEMORY
+		MEMORY,
+		/**
+		 * In Redis ({@code spring.data.redis.*}), shared by every replica using the same
+		 * prefix.
+		 */
+		REDIS
 
 	}
 
@@ -62,6 +69,37 @@ public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType s
 			}
 			if (maxReplySize != null && (maxReplySize.toBytes() < 1 || maxReplySize.toBytes() > 16 * 1024 * 1024)) {
 				throw new IllegalArgumentException("gateway.idempotency.limits.max-reply-size must be 1B to 16MB");
+			}
+		}
+
+	}
+
+	/**
+	 * The shared store.
+	 *
+	 * @param keyPrefix prefix of every Redis key; must contain one {@code {hash tag}} so
+	 * that all keys share a Redis Cluster slot (the scripts touch several keys
+	 * atomically)
+	 * @param lease how long an in-flight entry survives without its replica renewing it;
+	 * after it lapses (the replica died mid-call) the entry becomes an outcome-unknown
+	 * tombstone
+	 * @param leaseRenewInterval how often a replica renews the leases of its in-flight
+	 * entries; well under {@code lease}
+	 * @param limits limits and quotas for all replicas together
+	 */
+	public record Redis(@DefaultValue("{mcp-gateway}:idempotency:") @NotNull String keyPrefix,
+			@DefaultValue("30s") @NotNull Duration lease, @DefaultValue("10s") @NotNull Duration leaseRenewInterval,
+			@Valid @DefaultValue Limits limits) {
+
+		public Redis {
+			if (keyPrefix != null && !keyPrefix.matches("[^{}]*\\{[^{}]+\\}[^{}]*")) {
+				throw new IllegalArgumentException(
+						"gateway.idempotency.redis.key-prefix must contain exactly one {hash tag}, such as {mcp-gateway}");
+			}
+			if (lease != null && leaseRenewInterval != null && (leaseRenewInterval.isZero()
+					|| leaseRenewInterval.isNegative() || leaseRenewInterval.multipliedBy(2).compareTo(lease) > 0)) {
+				throw new IllegalArgumentException(
+						"gateway.idempotency.redis.lease-renew-interval must be positive and at most half the lease");
 			}
 		}
 

@@ -112,7 +112,9 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 		/** Refused as malformed or unsupported. */
 		INVALID,
 		/**
-		 * Refused before dispatch to protect the upstream (circuit breaker, bulkhead).
+		 * Refused before dispatch: to protect the upstream (circuit breaker, bulkhead,
+		 * connection pool), or by the Idempotency-Key contract (conflict, in flight,
+		 * tombstone, capacity, store unavailable).
 		 */
 		REFUSED,
 		/** Forwarded, but the upstream failed or timed out. */

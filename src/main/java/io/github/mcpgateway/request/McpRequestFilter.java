@@ -55,6 +55,13 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 
 	private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
+	/**
+	 * Refusals meaning "not one JSON-RPC request": with a key, that is an unsupported
+	 * request.
+	 */
+	private static final Set<GatewayError> NOT_A_TOOL_CALL = Set.of(GatewayErrors.INVALID_REQUEST,
+			GatewayErrors.BATCH_NOT_SUPPORTED, GatewayErrors.UNSUPPORTED_MEDIA_TYPE);
+
 	private final LivePolicy livePolicy;
 
 	private final RequestBodyReader bodyReader;
@@ -95,7 +102,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		McpRequestContext context = new McpRequestContext(server, principal(), null, request.getHeader(SESSION_HEADER),
+		McpRequestContext context = new McpRequestContext(server, principal(), null, sessionId(request),
 				System.nanoTime(), Decision.PENDING, null, false, null)
 			.bind(request);
 		try {
@@ -103,7 +110,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			chain.doFilter(forwarded, response);
 		}
 		catch (GatewayErrorException ex) {
-			if (request.getHeader(IDEMPOTENCY_KEY) != null && ex.error() != GatewayErrors.REQUEST_TOO_LARGE) {
+			if (request.getHeader(IDEMPOTENCY_KEY) != null && NOT_A_TOOL_CALL.contains(ex.error())) {
 				// A keyed request that is not a single JSON tools/call: say so, rather
 				// than a
 				// generic parse error, so the client knows no guarantee applied.
@@ -144,6 +151,15 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		McpRequestContext context = McpRequestContext.require(request);
 		context.withDecision(decision, error.code()).bind(request);
 		this.errorRenderer.render(response, error, context.requestId());
+	}
+
+	/**
+	 * The session id; an empty header counts as none (MCP session ids are 1 or more
+	 * characters).
+	 */
+	private static @Nullable String sessionId(HttpServletRequest request) {
+		String sessionId = request.getHeader(SESSION_HEADER);
+		return (sessionId == null || sessionId.isBlank()) ? null : sessionId;
 	}
 
 	private static @Nullable McpPrincipal principal() {

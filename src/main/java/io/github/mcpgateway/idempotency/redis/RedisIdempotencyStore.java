@@ -1,0 +1,249 @@
+package io.github.mcpgateway.idempotency.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.data.redis.serializer.StringRedisSerializer;
+import org.springframework.util.StreamUtils;
+
+import io.github.mcpgateway.idempotency.BeginResult;
+import io.github.mcpgateway.idempotency.BeginResult.Refusal;
+import io.github.mcpgateway.idempotency.IdempotencyEntry;
+import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.idempotency.IdempotencyStats;
+import io.github.mcpgateway.idempotency.IdempotencyStore;
+import io.github.mcpgateway.idempotency.IdempotencyStoreException;
+import io.github.mcpgateway.idempotency.StoredReply;
+
+/**
+ * The Idempotency-Key store shared by gateway replicas, on Redis.
+ *
+ * <p>
+ * Design notes. Every transition (begin with all its quota checks and evictions,
+ * complete, tombstone, release) is one Lua script, so it is atomic across replicas: two
+ * replicas can never both start a key, and no quota is overrun by a race. The scripts
+ * mirror {@code InMemoryIdempotencyStore} rule for rule; one contract test suite runs
+ * against both. Time comes from the injected {@link Clock} of the calling replica (TTL
+ * and leases tolerate the small skew between NTP-synchronised hosts).
+ * <ul>
+ * <li><b>Leases.</b> An in-flight entry carries a lease that the replica running it
+ * renews ({@link #renewLeases()}). A replica that dies mid-call stops renewing; once the
+ * lease lapses the next script turns the entry into an outcome-unknown tombstone: the
+ * tool may have run, so it never runs again, and the slot does not stay blocked.</li>
+ * <li><b>Keys.</b> All keys start with the configured prefix, whose hash tag puts them in
+ * one Redis Cluster slot; entry ids are the scoped SHA-256 hashes, never raw keys.</li>
+ * <li><b>Failures.</b> Any Redis failure becomes an {@link IdempotencyStoreException}; a
+ * failed {@code begin} makes the request fail closed. A failed completion leaves the
+ * entry in flight until its lease lapses, then a tombstone: never a second
+ * execution.</li>
+ * </ul>
+ */
+public final class RedisIdempotencyStore implements IdempotencyStore {
+
+	private static final String COMMON = load("common.lua");
+
+	private static final RedisScript<List> BEGIN = script("begin.lua");
+
+	private static final RedisScript<List> COMPLETE = script("complete.lua");
+
+	private static final RedisScript<List> TOMBSTONE = script("tombstone.lua");
+
+	private static final RedisScript<List> RELEASE = script("release.lua");
+
+	private static final RedisScript<List> RENEW = script("renew.lua");
+
+	private static final RedisScript<List> STATS = script("stats.lua");
+
+	private static final RedisSerializer<String> ARGUMENTS = new StringRedisSerializer(StandardCharsets.ISO_8859_1);
+
+	private final StringRedisTemplate redis;
+
+	private final IdempotencyProperties.Redis properties;
+
+	private final IdempotencyProperties.Limits limits;
+
+	private final Clock clock;
+
+	private final MeterRegistry meterRegistry;
+
+	private final List<String> prefix;
+
+	/** Entry ids this replica is running, whose leases it renews. */
+	private final Set<String> running = ConcurrentHashMap.newKeySet();
+
+	public RedisIdempotencyStore(StringRedisTemplate redis, IdempotencyProperties.Redis properties, Clock clock,
+			MeterRegistry meterRegistry) {
+		this.redis = redis;
+		this.properties = properties;
+		this.limits = properties.limits();
+		this.clock = clock;
+		this.meterRegistry = meterRegistry;
+		this.prefix = List.of(properties.keyPrefix());
+	}
+
+	@Override
+	public BeginResult begin(IdempotencyEntry entry) {
+		List<byte[]> result = run("begin", BEGIN, entry.entryKey(), entry.requestHash(), entry.scopeId(),
+				entry.principalId(), now(), millis(this.limits.ttl()), millis(this.properties.lease()),
+				this.limits.maxEntries(), this.limits.maxInFlight(), this.limits.maxEntriesPerScope(),
+				this.limits.maxInFlightPerScope(), this.limits.maxEntriesPerPrincipal(),
+				this.limits.maxInFlightPerPrincipal(), this.limits.maxTombstonesPerScope());
+		String outcome = text(result.get(0));
+		return switch (outcome) {
+			case "started" -> {
+				this.running.add(entry.entryKey());
+				yield new BeginResult.Started();
+			}
+			case "replay" -> new BeginResult.Replay(new StoredReply(Integer.parseInt(text(result.get(1))),
+					emptyToNull(new String(result.get(2), StandardCharsets.ISO_8859_1)), result.get(3)));
+			case "conflict" -> new BeginResult.Refused(Refusal.CONFLICT);
+			case "in_flight" -> new BeginResult.Refused(Refusal.IN_FLIGHT);
+			case "outcome_unknown" -> new BeginResult.Refused(Refusal.OUTCOME_UNKNOWN);
+			case "not_replayable" -> new BeginResult.Refused(Refusal.NOT_REPLAYABLE);
+			case "capacity" -> new BeginResult.Refused(Refusal.CAPACITY);
+			default -> throw new IllegalStateException("Unexpected store answer " + outcome);
+		};
+	}
+
+	@Override
+	public void complete(IdempotencyEntry entry, StoredReply reply) {
+		this.running.remove(entry.entryKey());
+		run("complete", COMPLETE, entry.entryKey(), entry.requestHash(), now(), reply.status(),
+				(reply.contentType() != null) ? reply.contentType() : "", reply.body());
+	}
+
+	@Override
+	public void tombstone(IdempotencyEntry entry, TombstoneKind kind) {
+		this.running.remove(entry.entryKey());
+		run("tombstone", TOMBSTONE, entry.entryKey(), entry.requestHash(), now(),
+				(kind == TombstoneKind.OUTCOME_UNKNOWN) ? "u" : "n");
+	}
+
+	@Override
+	public void release(IdempotencyEntry entry) {
+		this.running.remove(entry.entryKey());
+		run("release", RELEASE, entry.entryKey(), entry.requestHash());
+	}
+
+	@Override
+	public IdempotencyStats stats() {
+		List<byte[]> counts = run("stats", STATS, now(), millis(this.limits.ttl()));
+		return new IdempotencyStats(count(counts, 0), count(counts, 1), count(counts, 2), count(counts, 3),
+				Long.parseLong(text(counts.get(4))));
+	}
+
+	/** Extends the leases of the calls this replica is still running. */
+	public void renewLeases() {
+		if (this.running.isEmpty()) {
+			return;
+		}
+		List<Object> args = new ArrayList<>();
+		args.add(now());
+		args.add(millis(this.properties.lease()));
+		args.addAll(this.running);
+		run("renew", RENEW, args.toArray());
+	}
+
+	/** Whether Redis answers at all, for health. */
+	public boolean ping() {
+		try {
+			return "PONG"
+				.equalsIgnoreCase(this.redis.execute((RedisCallback<String>) (connection) -> connection.ping()));
+		}
+		catch (DataAccessException ex) {
+			return false;
+		}
+	}
+
+	private List<byte[]> run(String operation, RedisScript<List> script, Object... args) {
+		long start = System.nanoTime();
+		String result = "ok";
+		try {
+			@SuppressWarnings("unchecked")
+			List<byte[]> answer = this.redis.execute(script, ARGUMENTS, rawBytes(), this.prefix, encode(args));
+			if (answer == null || answer.isEmpty()) {
+				throw new IllegalStateException("Empty answer from the idempotency store script " + operation);
+			}
+			return answer;
+		}
+		catch (DataAccessException | IllegalStateException ex) {
+			result = "error";
+			throw new IdempotencyStoreException(
+					"Idempotency store " + operation + " failed: " + ex.getClass().getSimpleName(), ex);
+		}
+		finally {
+			Timer.builder(RedisStoreMeters.OPERATIONS)
+				.tags("operation", operation, "result", result)
+				.register(this.meterRegistry)
+				.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+		}
+	}
+
+	/**
+	 * Script arguments as ISO-8859-1 strings, which map one char to one byte: reply
+	 * bodies go to Redis byte for byte, and every other argument is ASCII.
+	 */
+	private static Object[] encode(Object[] args) {
+		Object[] encoded = new Object[args.length];
+		for (int i = 0; i < args.length; i++) {
+			encoded[i] = (args[i] instanceof byte[] bytes) ? new String(bytes, StandardCharsets.ISO_8859_1)
+					: String.valueOf(args[i]);
+		}
+		return encoded;
+	}
+
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	private static RedisSerializer<List> rawBytes() {
+		return (RedisSerializer) RedisSerializer.byteArray();
+	}
+
+	private long now() {
+		return this.clock.millis();
+	}
+
+	private static long millis(java.time.Duration duration) {
+		return duration.toMillis();
+	}
+
+	private static int count(List<byte[]> counts, int index) {
+		return Integer.parseInt(text(counts.get(index)));
+	}
+
+	private static String text(byte[] bytes) {
+		return new String(bytes, StandardCharsets.UTF_8);
+	}
+
+	private static @Nullable String emptyToNull(String value) {
+		return value.isEmpty() ? null : value;
+	}
+
+	private static RedisScript<List> script(String name) {
+		return RedisScript.of(COMMON + "\n" + load(name), List.class);
+	}
+
+	private static String load(String name) {
+		try {
+			return StreamUtils.copyToString(new ClassPathResource("idempotency/redis/" + name).getInputStream(),
+					StandardCharsets.UTF_8);
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException("Missing idempotency store script " + name, ex);
+		}
+	}
+
+}

@@ -1,0 +1,98 @@
+-- Shared by every Idempotency-Key script. Mirrors InMemoryIdempotencyStore; read its design notes.
+-- KEYS[1] is the key prefix; it contains a hash tag, so every key below lives in one cluster slot.
+-- Entry states: f = in flight, c = completed (replayable), u = tombstone (outcome unknown),
+-- n = tombstone (not replayable). Entry ids are scoped SHA-256 hashes, never raw keys.
+local P = KEYS[1]
+
+local function k(...)
+  return P .. table.concat({ ... }, ':')
+end
+
+local function num(key, field)
+  return tonumber(redis.call('HGET', key, field) or '0')
+end
+
+local function incr(key, field, by)
+  redis.call('HINCRBY', key, field, by)
+end
+
+-- Removes an entry whatever its state, keeping every counter and queue in step.
+local function remove(id)
+  local ek = k('e', id)
+  local e = redis.call('HMGET', ek, 'state', 'scope', 'principal', 'size')
+  local state, scope, principal = e[1], e[2], e[3]
+  if not state then
+    return
+  end
+  local sk, pk, g = k('s', scope), k('p', principal), k('g')
+  incr(sk, 'entries', -1)
+  incr(pk, 'entries', -1)
+  incr(g, 'entries', -1)
+  if state == 'f' then
+    incr(sk, 'inflight', -1)
+    incr(pk, 'inflight', -1)
+    incr(g, 'inflight', -1)
+    redis.call('ZREM', k('lease'), id)
+  elseif state == 'c' then
+    redis.call('ZREM', k('r'), id)
+    redis.call('ZREM', k('rs', scope), id)
+    redis.call('ZREM', k('rp', principal), id)
+    incr(g, 'replayable', -1)
+    incr(g, 'bytes', -tonumber(e[4] or '0'))
+  else
+    incr(sk, 'tombstones', -1)
+    incr(g, 'tombstones', -1)
+  end
+  redis.call('ZREM', k('t'), id)
+  redis.call('DEL', ek)
+  if num(sk, 'entries') <= 0 then
+    redis.call('DEL', sk)
+  end
+  if num(pk, 'entries') <= 0 then
+    redis.call('DEL', pk)
+  end
+end
+
+-- Moves an in-flight entry to a terminal state at time now; returns its scope and principal.
+local function finish(id, state, now)
+  local ek = k('e', id)
+  local e = redis.call('HMGET', ek, 'scope', 'principal')
+  local sk, pk, g = k('s', e[1]), k('p', e[2]), k('g')
+  redis.call('HSET', ek, 'state', state, 'done', now)
+  incr(sk, 'inflight', -1)
+  incr(pk, 'inflight', -1)
+  incr(g, 'inflight', -1)
+  redis.call('ZREM', k('lease'), id)
+  redis.call('ZADD', k('t'), now, id)
+  if state == 'u' or state == 'n' then
+    incr(sk, 'tombstones', 1)
+    incr(g, 'tombstones', 1)
+  end
+  return e[1], e[2]
+end
+
+-- Expires terminal entries past their TTL, and turns in-flight entries whose lease lapsed (their
+-- replica died mid-call: the tool may have run) into outcome-unknown tombstones.
+local function housekeep(now, ttl)
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', k('t'), '-inf', now - ttl, 'LIMIT', 0, 256)) do
+    remove(id)
+  end
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', k('lease'), '-inf', now, 'LIMIT', 0, 256)) do
+    finish(id, 'u', now)
+  end
+end
+
+local function evict_oldest(queue)
+  local oldest = redis.call('ZRANGE', queue, 0, 0)
+  if #oldest == 0 then
+    return false
+  end
+  remove(oldest[1])
+  return true
+end
+
+-- Whether the entry is in flight with this request hash (guards complete, tombstone, release).
+local function in_flight(id, hash)
+  local e = redis.call('HMGET', k('e', id), 'state', 'hash')
+  return e[1] == 'f' and e[2] == hash
+end

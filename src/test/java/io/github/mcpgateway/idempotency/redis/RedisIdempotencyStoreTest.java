@@ -1,0 +1,192 @@
+package io.github.mcpgateway.idempotency.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.mcpgateway.idempotency.BeginResult;
+import io.github.mcpgateway.idempotency.BeginResult.Refusal;
+import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
+import io.github.mcpgateway.idempotency.IdempotencyStore;
+import io.github.mcpgateway.idempotency.IdempotencyStoreContractTests;
+import io.github.mcpgateway.idempotency.IdempotencyStoreException;
+import io.github.mcpgateway.idempotency.StoredReply;
+import io.github.mcpgateway.support.RedisServer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The store contract against a real redis-server, plus what only a shared store has:
+ * leases.
+ */
+class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
+
+	private static final RedisServer server = RedisServer.start();
+
+	private static final LettuceConnectionFactory connections = connect();
+
+	private static final StringRedisTemplate template = new StringRedisTemplate(connections);
+
+	@BeforeEach
+	void flush() {
+		template.execute((org.springframework.data.redis.core.RedisCallback<Object>) (connection) -> {
+			connection.serverCommands().flushAll();
+			return null;
+		});
+	}
+
+	@AfterAll
+	static void stopRedis() {
+		connections.destroy();
+		server.close();
+	}
+
+	@Override
+	protected IdempotencyStore createStore(Limits limits, Clock clock) {
+		return store(limits, clock, Duration.ofSeconds(30));
+	}
+
+	@Override
+	protected void keepAlive() {
+		((RedisIdempotencyStore) this.store).renewLeases();
+	}
+
+	private static RedisIdempotencyStore store(Limits limits, Clock clock, Duration lease) {
+		return new RedisIdempotencyStore(template,
+				new IdempotencyProperties.Redis("{test}:idem:", lease, lease.dividedBy(3), limits), clock,
+				new SimpleMeterRegistry());
+	}
+
+	@Test
+	void inFlightEntryWhoseLeaseLapsesBecomesAnOutcomeUnknownTombstone() {
+		RedisIdempotencyStore replica = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		replica.begin(entry("k", "s", "p"));
+
+		this.clock.advance(Duration.ofSeconds(31));
+
+		assertThat(replica.begin(entry("k", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.OUTCOME_UNKNOWN));
+		replica.complete(entry("k", "s", "p"), reply("too late"));
+		assertThat(replica.begin(entry("k", "s", "p"))).as("a late completion changes nothing")
+			.isEqualTo(new BeginResult.Refused(Refusal.OUTCOME_UNKNOWN));
+	}
+
+	@Test
+	void renewedLeaseKeepsTheEntryInFlight() {
+		RedisIdempotencyStore replica = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		replica.begin(entry("k", "s", "p"));
+
+		for (int i = 0; i < 5; i++) {
+			this.clock.advance(Duration.ofSeconds(20));
+			replica.renewLeases();
+		}
+
+		assertThat(replica.begin(entry("k", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.IN_FLIGHT));
+	}
+
+	@Test
+	void replayedBodyIsByteForByte() {
+		byte[] body = new byte[256];
+		for (int i = 0; i < body.length; i++) {
+			body[i] = (byte) i;
+		}
+		this.store.begin(entry("k", "s", "p"));
+		this.store.complete(entry("k", "s", "p"), new StoredReply(201, "application/json; charset=\u00e9", body));
+
+		assertThat(this.store.begin(entry("k", "s", "p"))).isInstanceOfSatisfying(BeginResult.Replay.class,
+				(replay) -> {
+					assertThat(replay.reply().body()).isEqualTo(body);
+					assertThat(replay.reply().status()).isEqualTo(201);
+					assertThat(replay.reply().contentType()).isEqualTo("application/json; charset=\u00e9");
+				});
+	}
+
+	@Test
+	void concurrentBeginsFromTwoReplicasStartTheKeyOnce() throws Exception {
+		RedisIdempotencyStore a = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
+		RedisIdempotencyStore b = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
+		ExecutorService pool = Executors.newFixedThreadPool(16);
+		try {
+			List<CompletableFuture<BeginResult>> begins = new ArrayList<>();
+			for (int i = 0; i < 64; i++) {
+				RedisIdempotencyStore replica = (i % 2 == 0) ? a : b;
+				begins.add(CompletableFuture.supplyAsync(() -> replica.begin(entry("k", "s", "p")), pool));
+			}
+			assertThat(begins.stream().map(CompletableFuture::join).filter(BeginResult.Started.class::isInstance))
+				.hasSize(1);
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	@Test
+	void quotasHoldAcrossReplicasUnderConcurrentLoad() {
+		RedisIdempotencyStore a = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
+		RedisIdempotencyStore b = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
+		ExecutorService pool = Executors.newFixedThreadPool(16);
+		try {
+			List<CompletableFuture<BeginResult>> begins = new ArrayList<>();
+			for (int i = 0; i < 40; i++) {
+				RedisIdempotencyStore replica = (i % 2 == 0) ? a : b;
+				String key = "k" + i;
+				String scope = "s" + (i % 5);
+				begins.add(CompletableFuture.supplyAsync(() -> replica.begin(entry(key, scope, "p")), pool));
+			}
+			long started = begins.stream()
+				.map(CompletableFuture::join)
+				.filter(BeginResult.Started.class::isInstance)
+				.count();
+			assertThat(started).as("per-principal in-flight cap, across both replicas").isEqualTo(8);
+			assertThat(a.stats().inFlight()).isEqualTo(8);
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	@Test
+	void unreachableRedisIsAStoreException() {
+		LettuceConnectionFactory nowhere = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", 1));
+		nowhere.afterPropertiesSet();
+		nowhere.start();
+		RedisIdempotencyStore unreachable = new RedisIdempotencyStore(
+				new StringRedisTemplate(nowhere), new IdempotencyProperties.Redis("{test}:idem:",
+						Duration.ofSeconds(30), Duration.ofSeconds(10), Limits.defaults()),
+				this.clock, new SimpleMeterRegistry());
+
+		assertThatThrownBy(() -> unreachable.begin(entry("k", "s", "p"))).isInstanceOf(IdempotencyStoreException.class)
+			.hasMessageNotContaining("k\"");
+		assertThat(unreachable.ping()).isFalse();
+		nowhere.destroy();
+	}
+
+	private static LettuceConnectionFactory connect() {
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", server.port()));
+		factory.afterPropertiesSet();
+		factory.start();
+		return factory;
+	}
+
+	static String text(byte[] bytes) {
+		return new String(bytes, StandardCharsets.UTF_8);
+	}
+
+}

@@ -1,0 +1,108 @@
+package io.github.mcpgateway.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A real {@code redis-server} process (Debian package {@code redis-server};
+ * {@code .ci/run} installs it) on a free loopback port, without persistence. It can be
+ * stopped and started again on the same port, to test a gateway through a Redis outage.
+ */
+public final class RedisServer implements AutoCloseable {
+
+	private final int port;
+
+	private final Path directory;
+
+	private Process process;
+
+	private RedisServer(int port, Path directory) {
+		this.port = port;
+		this.directory = directory;
+	}
+
+	public static RedisServer start() {
+		try {
+			RedisServer server = new RedisServer(freePort(), Files.createTempDirectory("redis"));
+			server.startProcess();
+			return server;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	public int port() {
+		return this.port;
+	}
+
+	/** Stops the process, as a crash or a failover would. */
+	public synchronized void stop() {
+		if (this.process != null) {
+			this.process.destroy();
+			try {
+				this.process.waitFor();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.process = null;
+		}
+	}
+
+	/** Starts it again on the same port (empty: there is no persistence). */
+	public synchronized void restart() {
+		stop();
+		startProcess();
+	}
+
+	private void startProcess() {
+		try {
+			this.process = new ProcessBuilder("redis-server", "--port", Integer.toString(this.port), "--bind",
+					"127.0.0.1", "--save", "", "--appendonly", "no", "--dir", this.directory.toString())
+				.redirectErrorStream(true)
+				.redirectOutput(this.directory.resolve("redis.log").toFile())
+				.start();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("redis-server is not installed (apt-get install redis-server)", ex);
+		}
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+		while (Instant.now().isBefore(deadline)) {
+			try (Socket socket = new Socket("127.0.0.1", this.port)) {
+				return;
+			}
+			catch (IOException notYet) {
+				sleep();
+			}
+		}
+		throw new IllegalStateException("redis-server did not start on port " + this.port);
+	}
+
+	@Override
+	public void close() {
+		stop();
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+	private static void sleep() {
+		try {
+			Thread.sleep(50);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
