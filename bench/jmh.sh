@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 ./mvnw -q -B -Dspring-javaformat.skip=true test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
 java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
-  IdempotencyBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s "$@"
+  "Idempotency.*Benchmark" -f 1 -wi 3 -i 5 -w 1s -r 1s "$@"

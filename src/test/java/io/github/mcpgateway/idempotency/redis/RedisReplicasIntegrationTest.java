@@ -1,0 +1,247 @@
+package io.github.mcpgateway.idempotency.redis;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import io.github.mcpgateway.McpGatewayApplication;
+import io.github.mcpgateway.support.RedisServer;
+import io.github.mcpgateway.support.Replies;
+import io.github.mcpgateway.support.TestJwks;
+import io.github.mcpgateway.support.TestJwts;
+import io.github.mcpgateway.support.TestUpstream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Two gateway replicas (two application contexts on two ports) sharing one real
+ * redis-server, in front of one upstream that counts executions.
+ */
+class RedisReplicasIntegrationTest {
+
+	private static final RedisServer redis = RedisServer.start();
+
+	private static final TestUpstream upstream = TestUpstream.start();
+
+	private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	private static ConfigurableApplicationContext replicaA;
+
+	private static ConfigurableApplicationContext replicaB;
+
+	private final String token = TestJwts.jwt().human("alice-" + UUID.randomUUID()).sign();
+
+	@BeforeAll
+	static void startReplicas() throws IOException {
+		Path policy = Files.createTempFile("policy", ".yaml");
+		Files.writeString(policy, """
+				servers:
+				  - namespace: test
+				    name: echo
+				    uid: uid-echo
+				    upstream: %s
+				    path: /mcp/test/echo
+				    grants:
+				      - tools: ["*"]
+				""".formatted(upstream.url("/mcp")));
+		replicaA = replica(policy);
+		replicaB = replica(policy);
+	}
+
+	@AfterAll
+	static void stopReplicas() {
+		replicaA.close();
+		replicaB.close();
+		redis.close();
+	}
+
+	@BeforeEach
+	void reset() {
+		upstream.reset();
+	}
+
+	@Test
+	void sixtyFourConcurrentDuplicatesOverBothReplicasRunTheToolOnceAndTheOtherReplicaReplays() {
+		upstream.reply(Replies.silentFor(300, Replies.jsonResult("{\"ran\":true}")));
+		String key = UUID.randomUUID().toString();
+		ExecutorService pool = Executors.newFixedThreadPool(64);
+		try {
+			List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+			for (int i = 0; i < 64; i++) {
+				ConfigurableApplicationContext replica = (i % 2 == 0) ? replicaA : replicaB;
+				calls.add(CompletableFuture.supplyAsync(() -> keyed(replica, key), pool));
+			}
+			List<HttpResponse<String>> responses = calls.stream().map(CompletableFuture::join).toList();
+
+			assertThat(upstream.count()).isEqualTo(1);
+			assertThat(responses).allSatisfy((response) -> assertThat(
+					response.statusCode() == 200 || response.body().contains("\"code\":\"idempotency_in_flight\""))
+				.as(response.body())
+				.isTrue());
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		HttpResponse<String> fromA = keyed(replicaA, key);
+		HttpResponse<String> fromB = keyed(replicaB, key);
+		assertThat(fromA.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+		assertThat(fromB.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+		assertThat(fromB.body()).isEqualTo(fromA.body()).contains("\"ran\":true");
+		assertThat(upstream.count()).isEqualTo(1);
+	}
+
+	@Test
+	void replicaStoppedMidCallLeavesAnOutcomeUnknownOnceItsLeaseLapses() throws IOException {
+		Path policy = Files.createTempFile("policy", ".yaml");
+		Files.writeString(policy, """
+				servers:
+				  - namespace: test
+				    name: echo
+				    uid: uid-echo
+				    upstream: %s
+				    path: /mcp/test/echo
+				    grants:
+				      - tools: ["*"]
+				""".formatted(upstream.url("/mcp")));
+		ConfigurableApplicationContext doomed = replica(policy);
+		upstream.reply(Replies.silentFor(1500, Replies.jsonResult("{}")));
+		String key = UUID.randomUUID().toString();
+		CompletableFuture.runAsync(() -> keyed(doomed, key));
+		await().atMost(Duration.ofSeconds(5)).until(() -> upstream.count() == 1);
+
+		// The replica dies: from Redis' point of view it stops talking (no completion, no
+		// lease
+		// renewal), then the process goes away.
+		doomed.getBean(LettuceConnectionFactory.class).destroy();
+		doomed.close();
+
+		await().atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(200))
+			.until(() -> keyed(replicaB, key).body().contains("\"code\":\"idempotency_outcome_unknown\""));
+		assertThat(keyed(replicaA, key).body()).contains("\"code\":\"idempotency_outcome_unknown\"");
+		assertThat(upstream.count()).isEqualTo(1);
+	}
+
+	@Test
+	void redisDownFailsKeyedRequestsClosedWhileUnkeyedFlowAndRecoversWithoutRestart() {
+		redis.stop();
+		try {
+			HttpResponse<String> keyed = keyed(replicaA, UUID.randomUUID().toString());
+			assertThat(keyed.statusCode()).isEqualTo(503);
+			assertThat(keyed.body()).contains("\"code\":\"idempotency_unavailable\"");
+			assertThat(post(replicaA, null).statusCode()).isEqualTo(200);
+			assertThat(upstream.count()).isEqualTo(1);
+			assertThat(get(replicaA, "/actuator/health").body()).contains("\"idempotencyStore\":{\"details\"")
+				.contains("\"reason\":\"unreachable\"");
+			assertThat(get(replicaA, "/actuator/health/readiness").statusCode()).isEqualTo(200);
+		}
+		finally {
+			redis.restart();
+		}
+		String key = UUID.randomUUID().toString();
+		await().atMost(Duration.ofSeconds(15))
+			.pollInterval(Duration.ofMillis(250))
+			.until(() -> keyed(replicaB, key).statusCode() == 200);
+		assertThat(keyed(replicaA, key).headers().firstValue("Idempotency-Replayed")).hasValue("true");
+	}
+
+	@Test
+	void scopeQuotaHoldsAcrossReplicas() {
+		upstream.reply(Replies.silentFor(800, Replies.jsonResult("{}")));
+		ExecutorService pool = Executors.newFixedThreadPool(10);
+		try {
+			List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+			for (int i = 0; i < 10; i++) {
+				ConfigurableApplicationContext replica = (i % 2 == 0) ? replicaA : replicaB;
+				String key = UUID.randomUUID().toString();
+				calls.add(CompletableFuture.supplyAsync(() -> keyed(replica, key), pool));
+			}
+			List<HttpResponse<String>> responses = calls.stream().map(CompletableFuture::join).toList();
+
+			assertThat(responses.stream().filter((r) -> r.statusCode() == 200)).hasSize(4);
+			assertThat(responses.stream().filter((r) -> r.statusCode() == 429)).hasSize(6);
+			assertThat(upstream.count()).isEqualTo(4);
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	private HttpResponse<String> keyed(ConfigurableApplicationContext replica, String key) {
+		return post(replica, key);
+	}
+
+	private HttpResponse<String> post(ConfigurableApplicationContext replica, String key) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri(replica, "/mcp/test/echo"))
+			.timeout(Duration.ofSeconds(20))
+			.header("Authorization", "Bearer " + this.token)
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+					+ "\"params\":{\"name\":\"notes_create\",\"arguments\":{\"text\":\"x\"}}}"));
+		if (key != null) {
+			request.header("Idempotency-Key", key);
+		}
+		return send(request.build());
+	}
+
+	private static HttpResponse<String> get(ConfigurableApplicationContext replica, String path) {
+		return send(HttpRequest.newBuilder(uri(replica, path)).build());
+	}
+
+	private static HttpResponse<String> send(HttpRequest request) {
+		try {
+			return http.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static URI uri(ConfigurableApplicationContext replica, String path) {
+		int port = ((WebServerApplicationContext) replica).getWebServer().getPort();
+		return URI.create("http://127.0.0.1:" + port + path);
+	}
+
+	private static ConfigurableApplicationContext replica(Path policy) {
+		return new SpringApplicationBuilder(McpGatewayApplication.class)
+			.properties(Map.ofEntries(Map.entry("server.port", "0"), Map.entry("server.shutdown", "immediate"),
+					Map.entry("spring.jmx.enabled", "false"), Map.entry("gateway.policy.location", policy.toString()),
+					Map.entry("gateway.identity.oauth.issuer", TestJwks.ISSUER),
+					Map.entry("gateway.identity.oauth.jwk-set-uri", TestJwks.get().jwksUri()),
+					Map.entry("gateway.identity.oauth.audiences", TestJwks.AUDIENCE),
+					Map.entry("gateway.idempotency.store", "redis"), Map.entry("gateway.idempotency.redis.lease", "2s"),
+					Map.entry("gateway.idempotency.redis.lease-renew-interval", "500ms"),
+					Map.entry("spring.data.redis.host", "127.0.0.1"),
+					Map.entry("spring.data.redis.port", Integer.toString(redis.port())),
+					Map.entry("management.endpoint.health.show-details", "always")))
+			.run();
+	}
+
+}
