@@ -51,6 +51,19 @@ public class AuditLogWriter {
 		}
 	}
 
+	@EventListener
+	public void onOperatorAction(OperatorActionEvent event) {
+		if (auditLog.isInfoEnabled()) {
+			Map<String, Object> fields = new LinkedHashMap<>();
+			fields.put("time", event.time().toString());
+			fields.put("operator_action", event.action());
+			fields.put("operator", event.operator());
+			fields.put("idempotency_key_hash", event.idempotencyKeyHash());
+			fields.put("succeeded", event.succeeded());
+			auditLog.info(this.jsonMapper.writeValueAsString(fields));
+		}
+	}
+
 	static Map<String, Object> fields(McpAuditEvent event) {
 		Map<String, Object> fields = new LinkedHashMap<>();
 		fields.put("time", event.time().toString());

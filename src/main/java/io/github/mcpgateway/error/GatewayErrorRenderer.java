@@ -59,6 +59,39 @@ public final class GatewayErrorRenderer {
 		return true;
 	}
 
+	/**
+	 * Render {@code error} as RFC 9457 problem details, for paths that are not MCP
+	 * endpoints (Actuator): {@code application/problem+json} with {@code status},
+	 * {@code title}, {@code detail} and the stable {@code code} member.
+	 * @return {@code false} when the response was already committed and nothing was
+	 * written
+	 */
+	public boolean renderProblem(HttpServletResponse response, GatewayError error) throws IOException {
+		if (response.isCommitted()) {
+			return false;
+		}
+		response.resetBuffer();
+		response.setStatus(error.status().value());
+		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+		response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+		ObjectNode problem = this.jsonMapper.createObjectNode();
+		problem.put("type", "about:blank");
+		problem.put("title", error.status().getReasonPhrase());
+		problem.put("status", error.status().value());
+		problem.put("detail", error.message());
+		problem.put("code", error.code());
+		byte[] body = this.jsonMapper.writeValueAsBytes(problem);
+		response.setContentLength(body.length);
+		response.getOutputStream().write(body);
+		response.flushBuffer();
+		return true;
+	}
+
+	/** Whether {@code path} is an Actuator path, where errors are problem details. */
+	public static boolean isActuatorPath(String path) {
+		return path.equals("/actuator") || path.startsWith("/actuator/");
+	}
+
 	ObjectNode body(GatewayError error, @Nullable JsonNode id) {
 		ObjectNode root = this.jsonMapper.createObjectNode();
 		root.put("jsonrpc", "2.0");

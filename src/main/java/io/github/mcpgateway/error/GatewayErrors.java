@@ -54,6 +54,9 @@ public final class GatewayErrors {
 	public static final GatewayError ACCESS_DENIED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "access_denied",
 			"Access denied");
 
+	public static final GatewayError OPERATOR_REQUIRED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"operator_required", "Only operators (gateway.identity.operators) may use this endpoint");
+
 	public static final GatewayError UPSTREAM_UNAVAILABLE = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
 			"upstream_unavailable", "The upstream MCP server could not be reached");
 

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -34,6 +35,13 @@ class IdempotencyConfiguration {
 	IdempotencyFilter idempotencyFilter(IdempotencyStore store, GatewayErrorRenderer errorRenderer,
 			IdempotencyProperties properties) {
 		return new IdempotencyFilter(store, errorRenderer, properties);
+	}
+
+	@Bean
+	IdempotencyEndpoint idempotencyEndpoint(IdempotencyStore store, IdempotencyProperties properties,
+			MeterRegistry meterRegistry, ApplicationEventPublisher events, Clock clock) {
+		return new IdempotencyEndpoint(store, properties.store().name().toLowerCase(java.util.Locale.ROOT),
+				meterRegistry, events, clock);
 	}
 
 	@Bean

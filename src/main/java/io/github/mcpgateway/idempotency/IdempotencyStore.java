@@ -34,6 +34,14 @@ public interface IdempotencyStore {
 	/** Current counts, for metrics and the operator endpoint. */
 	IdempotencyStats stats();
 
+	/**
+	 * Removes the one tombstone whose entry key starts with {@code keyHash} (the 16 hex
+	 * characters audit events show), for an operator who reconciled the outcome with the
+	 * tool's own state. Removes nothing when no tombstone, or more than one, matches.
+	 * @return whether a tombstone was removed
+	 */
+	boolean clearTombstone(String keyHash);
+
 	/** Why a tombstone was written; decides the answer to a retry. */
 	enum TombstoneKind {
 

@@ -15,6 +15,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
+import io.github.mcpgateway.policy.PrincipalPattern;
+
 /**
  * How callers are verified ({@code gateway.identity.*}).
  *
@@ -23,11 +25,15 @@ import org.springframework.validation.annotation.Validated;
  * @param certificate how a verified client certificate maps to a principal
  * ({@code adapter-certificate} servers)
  * @param delegatedHeader what {@code delegated-header} servers receive from the caller
+ * @param operators who may use the operator endpoints ({@code /actuator/idempotency},
+ * {@code /actuator/policy}, {@code /actuator/sessions}, {@code /actuator/metrics}): OAuth
+ * principals matching one of these patterns; empty (the default) means nobody
  */
 @Validated
 @ConfigurationProperties("gateway.identity")
 public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultValue Claims claims,
-		@Valid @DefaultValue Certificate certificate, @Valid @DefaultValue DelegatedHeader delegatedHeader) {
+		@Valid @DefaultValue Certificate certificate, @Valid @DefaultValue DelegatedHeader delegatedHeader,
+		@DefaultValue List<PrincipalPattern> operators) {
 
 	/**
 	 * The trusted issuer. All three of issuer, JWKS and audience are required: the

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.util.Assert;
+import org.springframework.web.util.UrlPathHelper;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
@@ -28,6 +29,10 @@ public final class McpAccessDeniedHandler implements AccessDeniedHandler {
 	@Override
 	public void handle(HttpServletRequest request, HttpServletResponse response,
 			AccessDeniedException accessDeniedException) throws IOException {
+		if (GatewayErrorRenderer.isActuatorPath(UrlPathHelper.defaultInstance.getPathWithinApplication(request))) {
+			this.errorRenderer.renderProblem(response, GatewayErrors.OPERATOR_REQUIRED);
+			return;
+		}
 		this.errorRenderer.render(response, GatewayErrors.ACCESS_DENIED, null);
 	}
 

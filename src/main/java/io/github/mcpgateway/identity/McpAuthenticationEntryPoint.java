@@ -13,6 +13,7 @@ import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.server.resource.BearerTokenError;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.util.Assert;
+import org.springframework.web.util.UrlPathHelper;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
@@ -70,6 +71,11 @@ public final class McpAuthenticationEntryPoint implements AuthenticationEntryPoi
 		}
 		parameters.put("resource_metadata", this.metadataLocator.metadataUrl(request));
 		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge(parameters));
+		if (GatewayErrorRenderer.isActuatorPath(UrlPathHelper.defaultInstance.getPathWithinApplication(request))) {
+			this.errorRenderer.renderProblem(response,
+					tokenRejected ? GatewayErrors.INVALID_TOKEN : GatewayErrors.UNAUTHENTICATED);
+			return;
+		}
 		this.errorRenderer.render(response, tokenRejected ? GatewayErrors.INVALID_TOKEN : GatewayErrors.UNAUTHENTICATED,
 				null);
 	}

@@ -57,8 +57,10 @@ class SecurityConfiguration {
 	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
 			IdentityProperties properties, ServerLocator servers, McpAuthenticationEntryPoint entryPoint,
 			McpAccessDeniedHandler accessDeniedHandler, GatewayErrorRenderer errorRenderer) throws Exception {
-		http.authorizeHttpRequests(
-				(requests) -> requests.anyRequest().access(new IdentityModeAuthorizationManager(servers)))
+		http.authorizeHttpRequests((requests) -> requests.requestMatchers("/actuator", "/actuator/**")
+			.access(new OperatorAuthorizationManager(properties.operators()))
+			.anyRequest()
+			.access(new IdentityModeAuthorizationManager(servers)))
 			.addFilterBefore(
 					new AdapterCertificateAuthenticationFilter(servers,
 							new CertificatePrincipalMapper(properties.certificate())),

@@ -38,6 +38,11 @@ class PolicyConfiguration {
 	}
 
 	@Bean
+	PolicyEndpoint policyEndpoint(LivePolicy livePolicy) {
+		return new PolicyEndpoint(livePolicy);
+	}
+
+	@Bean
 	PolicyHealthIndicator policyHealthIndicator(LivePolicy livePolicy) {
 		return new PolicyHealthIndicator(livePolicy);
 	}

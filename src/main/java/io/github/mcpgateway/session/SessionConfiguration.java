@@ -32,6 +32,12 @@ class SessionConfiguration {
 	}
 
 	@Bean
+	SessionsEndpoint sessionsEndpoint(SessionRegistry registry, SessionProperties properties,
+			RevocationSync revocations, MeterRegistry meterRegistry, Clock clock) {
+		return new SessionsEndpoint(registry, properties, revocations, meterRegistry, clock);
+	}
+
+	@Bean
 	SessionFilter sessionFilter(SessionRegistry registry, RevocationSync revocations,
 			GatewayErrorRenderer errorRenderer, ApplicationEventPublisher events, Clock clock) {
 		return new SessionFilter(registry, revocations, errorRenderer, events, clock);

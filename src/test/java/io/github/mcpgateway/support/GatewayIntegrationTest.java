@@ -63,6 +63,7 @@ public abstract class GatewayIntegrationTest {
 		registry.add("gateway.identity.oauth.audiences", () -> TestJwks.AUDIENCE);
 		registry.add("gateway.policy.location", () -> policy.file().toString());
 		registry.add("gateway.revocation.source", () -> revocations.file().toString());
+		registry.add("gateway.identity.operators[0].human", () -> "ops-*");
 		registry.add("gateway.proxy.first-byte-timeout", () -> "1s");
 		registry.add("gateway.proxy.bulkhead.max-concurrent-calls", () -> "4");
 		registry.add("gateway.proxy.circuit-breaker.sliding-window-size", () -> "4");

@@ -158,6 +158,24 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 				this.bytes);
 	}
 
+	@Override
+	public synchronized boolean clearTombstone(String keyHash) {
+		Entry match = null;
+		for (Entry entry : this.terminal) {
+			if (entry.state != State.COMPLETED && entry.entryKey.startsWith(keyHash)) {
+				if (match != null) {
+					return false;
+				}
+				match = entry;
+			}
+		}
+		if (match == null) {
+			return false;
+		}
+		remove(match);
+		return true;
+	}
+
 	private @Nullable Entry inFlight(IdempotencyEntry request) {
 		Entry entry = this.entries.get(request.entryKey());
 		return (entry != null && entry.state == State.IN_FLIGHT && entry.requestHash.equals(request.requestHash()))

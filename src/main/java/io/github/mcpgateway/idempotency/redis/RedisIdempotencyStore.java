@@ -69,6 +69,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
 	private static final RedisScript<List> STATS = script("stats.lua");
 
+	private static final RedisScript<List> CLEAR = script("clear.lua");
+
 	private static final RedisSerializer<String> ARGUMENTS = new StringRedisSerializer(StandardCharsets.ISO_8859_1);
 
 	private final StringRedisTemplate redis;
@@ -145,6 +147,11 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 		List<byte[]> counts = run("stats", STATS, now(), millis(this.limits.ttl()));
 		return new IdempotencyStats(count(counts, 0), count(counts, 1), count(counts, 2), count(counts, 3),
 				Long.parseLong(text(counts.get(4))));
+	}
+
+	@Override
+	public boolean clearTombstone(String keyHash) {
+		return "ok".equals(text(run("clear", CLEAR, keyHash).get(0)));
 	}
 
 	/** Extends the leases of the calls this replica is still running. */

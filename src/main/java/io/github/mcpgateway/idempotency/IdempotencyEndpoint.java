@@ -1,0 +1,96 @@
+package io.github.mcpgateway.idempotency;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+
+import io.github.mcpgateway.audit.GatewayMeters;
+import io.github.mcpgateway.audit.OperatorActionEvent;
+import io.github.mcpgateway.request.IdempotencyOutcome;
+
+/**
+ * The {@code idempotency} operator endpoint ({@code /actuator/idempotency}, operators
+ * only).
+ *
+ * <p>
+ * {@code GET}: the store's counts and the number of keyed requests per outcome since
+ * start. It never lists entries or keys. {@code DELETE /actuator/idempotency/{keyHash}}:
+ * removes the one tombstone named by the 16-hex {@code idempotency_key_hash} of its audit
+ * event, after the operator reconciled an {@code idempotency_outcome_unknown} with the
+ * tool's own state; the next retry with that key then runs. Audited as
+ * {@code idempotency_tombstone_cleared}. 404 when no single tombstone matches.
+ */
+@Endpoint(id = "idempotency")
+public class IdempotencyEndpoint {
+
+	private final IdempotencyStore store;
+
+	private final String storeType;
+
+	private final MeterRegistry meterRegistry;
+
+	private final ApplicationEventPublisher events;
+
+	private final Clock clock;
+
+	public IdempotencyEndpoint(IdempotencyStore store, String storeType, MeterRegistry meterRegistry,
+			ApplicationEventPublisher events, Clock clock) {
+		this.store = store;
+		this.storeType = storeType;
+		this.meterRegistry = meterRegistry;
+		this.events = events;
+		this.clock = clock;
+	}
+
+	@ReadOperation
+	public Map<String, Object> statistics() {
+		IdempotencyStats stats = this.store.stats();
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("store", this.storeType);
+		body.put("entries", stats.entries());
+		body.put("inFlight", stats.inFlight());
+		body.put("tombstones", stats.tombstones());
+		body.put("replayable", stats.replayable());
+		body.put("bytes", stats.bytes());
+		Map<String, Long> outcomes = new LinkedHashMap<>();
+		for (IdempotencyOutcome outcome : IdempotencyOutcome.values()) {
+			double total = this.meterRegistry.find(GatewayMeters.IDEMPOTENCY)
+				.tag("outcome", outcome.tag())
+				.counters()
+				.stream()
+				.mapToDouble(Counter::count)
+				.sum();
+			outcomes.put(outcome.tag(), (long) total);
+		}
+		body.put("outcomes", outcomes);
+		return body;
+	}
+
+	@DeleteOperation
+	public WebEndpointResponse<Map<String, Object>> clearTombstone(@Selector String keyHash) {
+		if (!keyHash.matches("[0-9a-f]{16}")) {
+			return new WebEndpointResponse<>(Map.of("error", "keyHash must be 16 lower-case hex characters"),
+					WebEndpointResponse.STATUS_BAD_REQUEST);
+		}
+		boolean cleared = this.store.clearTombstone(keyHash);
+		Authentication operator = SecurityContextHolder.getContext().getAuthentication();
+		this.events.publishEvent(
+				new OperatorActionEvent(this.clock.instant(), (operator != null) ? operator.getName() : "unknown",
+						"idempotency_tombstone_cleared", keyHash, cleared));
+		return cleared ? new WebEndpointResponse<>(Map.of("cleared", keyHash)) : new WebEndpointResponse<>(
+				Map.of("error", "no single tombstone has this key hash"), WebEndpointResponse.STATUS_NOT_FOUND);
+	}
+
+}
