@@ -1,0 +1,121 @@
+package io.github.mcpgateway.helm;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What {@code helm lint} would catch, without a helm binary: {@code values.yaml}, and
+ * each example merged over it as Helm merges {@code -f} files, satisfies
+ * {@code values.schema.json}; and every {@code .Values} reference in the templates names
+ * a value that exists in {@code values.yaml}.
+ */
+class HelmChartTest {
+
+	private static final Path CHART = Path.of("helm/mcp-gateway");
+
+	private static final Pattern VALUE_REFERENCE = Pattern.compile("\\.Values((?:\\.[A-Za-z0-9_]+)+)");
+
+	private final YAMLMapper yaml = YAMLMapper.builder().build();
+
+	@Test
+	void valuesAndEveryExampleSatisfyTheSchema() throws IOException {
+		Schema schema = schema();
+		JsonNode defaults = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+		assertThat(schema.validate(defaults)).as("values.yaml").isEmpty();
+		try (Stream<Path> examples = Files.list(CHART.resolve("examples"))) {
+			List<Path> files = examples.toList();
+			assertThat(files).hasSizeGreaterThanOrEqualTo(3);
+			for (Path example : files) {
+				JsonNode merged = merge(defaults.deepCopy(), this.yaml.readTree(example.toFile()));
+				assertThat(schema.validate(merged)).as(example.toString()).isEmpty();
+			}
+		}
+	}
+
+	@Test
+	void schemaRefusesAValuesFileThatBreaksIt() throws IOException {
+		JsonNode defaults = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+
+		for (String broken : new String[] { "mode: both", "replicaCount: 0",
+				"gateway: {identity: {oauth: {audiences: []}}}", "gateway: {idempotency: {store: disk}}",
+				"gateway: {proxy: {idleTimeout: forever}}", "unknownValue: 1" }) {
+			JsonNode merged = merge(defaults.deepCopy(), this.yaml.readTree(broken));
+			assertThat(schema().validate(merged)).as(broken).isNotEmpty();
+		}
+	}
+
+	@Test
+	void everyValueReferenceInTheTemplatesExistsInValuesYaml() throws IOException {
+		JsonNode values = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+		List<String> missing = new ArrayList<>();
+		try (Stream<Path> templates = Files.list(CHART.resolve("templates"))) {
+			for (Path template : templates.toList()) {
+				missing.addAll(missingReferences(Files.readString(template), values).stream()
+					.map((reference) -> template.getFileName() + ": .Values" + reference)
+					.toList());
+			}
+		}
+		assertThat(missing).isEmpty();
+	}
+
+	@Test
+	void misspelledValueReferenceIsCaught() throws IOException {
+		JsonNode values = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+
+		assertThat(missingReferences("issuer: {{ .Values.gateway.identity.oath.issuer }}", values))
+			.containsExactly(".gateway.identity.oath.issuer");
+		assertThat(missingReferences("issuer: {{ .Values.gateway.identity.oauth.issuer }}", values)).isEmpty();
+	}
+
+	static List<String> missingReferences(String template, JsonNode values) {
+		List<String> missing = new ArrayList<>();
+		Matcher matcher = VALUE_REFERENCE.matcher(template);
+		while (matcher.find()) {
+			JsonNode node = values;
+			for (String part : matcher.group(1).substring(1).split("\\.")) {
+				node = (node != null && node.isObject()) ? node.get(part) : null;
+			}
+			if (node == null) {
+				missing.add(matcher.group(1));
+			}
+		}
+		return missing;
+	}
+
+	private Schema schema() throws IOException {
+		return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+			.getSchema(Files.readString(CHART.resolve("values.schema.json")));
+	}
+
+	/**
+	 * Deep merge as Helm does for values files: objects merge, everything else replaces.
+	 */
+	private static JsonNode merge(JsonNode base, JsonNode override) {
+		if (!(base instanceof ObjectNode target) || !override.isObject()) {
+			return override;
+		}
+		for (String name : override.propertyNames()) {
+			JsonNode current = target.get(name);
+			target.set(name, (current != null) ? merge(current, override.get(name)) : override.get(name));
+		}
+		return target;
+	}
+
+}
