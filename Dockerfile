@@ -12,7 +12,9 @@ COPY mvnw pom.xml ./
 COPY .mvn .mvn
 RUN ./mvnw -B -q dependency:go-offline
 COPY src src
+# The build checks these too: the configuration reference and the Helm chart.
 COPY docs docs
+COPY helm helm
 RUN ./mvnw -B verify \
  && cp target/mcp-gateway-*.jar /workspace/app.jar \
  && java -Djarmode=tools -jar /workspace/app.jar extract --layers --launcher --destination /workspace/extracted

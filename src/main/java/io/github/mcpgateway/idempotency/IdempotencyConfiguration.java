@@ -8,7 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -93,11 +93,11 @@ class IdempotencyConfiguration {
 		 * on its own.
 		 */
 		@Bean
-		LettuceClientConfigurationBuilderCustomizer failFastWhileDisconnected() {
-			return (builder) -> builder.clientOptions(ClientOptions.builder()
-				.autoReconnect(true)
-				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-				.build());
+		LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected() {
+			// Adjusts the options Spring Boot built (timeouts, SSL bundle, cluster
+			// refresh), keeps them.
+			return (options) -> options.autoReconnect(true)
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
 		}
 
 	}

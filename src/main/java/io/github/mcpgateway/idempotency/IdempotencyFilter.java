@@ -73,7 +73,7 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 		Assert.notNull(errorRenderer, "errorRenderer must not be null");
 		this.store = store;
 		this.errorRenderer = errorRenderer;
-		this.maxReplyBytes = (int) properties.limits().maxReplySize().toBytes();
+		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
 	}
 
 	@Override

@@ -26,6 +26,11 @@ import org.springframework.validation.annotation.Validated;
 public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType store,
 		@Valid @DefaultValue Limits limits, @Valid @DefaultValue Redis redis) {
 
+	/** The limits of the configured store. */
+	public Limits activeLimits() {
+		return (this.store == StoreType.REDIS) ? this.redis.limits() : this.limits;
+	}
+
 	/** Where entries live. */
 	public enum StoreType {
 

@@ -9,7 +9,10 @@ package io.github.mcpgateway.idempotency;
  * <li>{@link #begin} is atomic: of any number of concurrent calls for one entry key, at
  * most one gets {@link BeginResult.Started}; the others see it in flight.</li>
  * <li>A started entry leaves the in-flight state only through {@link #complete},
- * {@link #tombstone} or {@link #release}; it never expires and is never evicted.</li>
+ * {@link #tombstone} or {@link #release}; it never expires and is never evicted. A shared
+ * store may also turn it into an outcome-unknown tombstone when the replica running it
+ * stops renewing its lease (it died mid-call): never back into a key that can run
+ * again.</li>
  * <li>A tombstone is never evicted before its TTL: the request may have run, so it must
  * never run again within the window.</li>
  * <li>Completed entries and tombstones expire a TTL after completion, not after

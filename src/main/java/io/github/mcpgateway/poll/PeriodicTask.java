@@ -79,6 +79,15 @@ public final class PeriodicTask implements SmartLifecycle {
 		}
 	}
 
+	/**
+	 * Stops after the web server (lower phases stop later): a poller such as the lease
+	 * renewal must outlive the graceful drain of in-flight requests.
+	 */
+	@Override
+	public int getPhase() {
+		return SmartLifecycle.DEFAULT_PHASE - 4096;
+	}
+
 	@Override
 	public boolean isRunning() {
 		return this.executor != null;

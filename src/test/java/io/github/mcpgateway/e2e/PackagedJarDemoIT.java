@@ -1,0 +1,140 @@
+package io.github.mcpgateway.e2e;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The packaged jar, started as the README's first command starts it (demo profile),
+ * driven over HTTP as a newcomer's curl would. Catches what tests on the test classpath
+ * cannot: a dependency missing from the jar, a profile that does not start.
+ */
+class PackagedJarDemoIT {
+
+	private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	private static Process gateway;
+
+	private static int port;
+
+	private static Path log;
+
+	@BeforeAll
+	static void startTheJar() throws Exception {
+		port = freePort();
+		int streamable = freePort();
+		int json = freePort();
+		Path policy = Files.createTempFile("demo-policy", ".yaml");
+		Files.writeString(policy,
+				new String(PackagedJarDemoIT.class.getResourceAsStream("/demo/policy.yaml").readAllBytes())
+					.replace("127.0.0.1:8091", "127.0.0.1:" + streamable)
+					.replace("127.0.0.1:8092", "127.0.0.1:" + json));
+		log = Files.createTempFile("gateway", ".log");
+		gateway = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+				System.getProperty("gateway.jar"), "--spring.profiles.active=demo", "--server.port=" + port,
+				"--gateway.demo.upstream-port=" + streamable, "--gateway.demo.json-upstream-port=" + json,
+				"--gateway.policy.location=" + policy)
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.start();
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+		while (Instant.now().isBefore(deadline)) {
+			try {
+				if (get("/actuator/health/readiness").statusCode() == 200) {
+					return;
+				}
+			}
+			catch (IOException notYet) {
+				// not listening yet
+			}
+			assertThat(gateway.isAlive()).as(Files.readString(log)).isTrue();
+			Thread.sleep(250);
+		}
+		throw new IllegalStateException("The gateway did not become ready:\n" + Files.readString(log));
+	}
+
+	@AfterAll
+	static void stop() {
+		gateway.destroy();
+	}
+
+	@Test
+	void newcomerWalkThroughWorks() throws Exception {
+		String token = get("/demo/token").body().trim();
+
+		HttpResponse<String> initialize = mcp("/mcp/demo/notes", token, null, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+						+ "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
+		assertThat(initialize.statusCode()).isEqualTo(200);
+		String session = initialize.headers().firstValue("Mcp-Session-Id").orElseThrow();
+		assertThat(mcp("/mcp/demo/notes", token, session, null,
+				"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+			.statusCode()).isEqualTo(202);
+		HttpResponse<String> tools = mcp("/mcp/demo/notes", token, session, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+		assertThat(tools.body()).contains("notes_create").doesNotContain("admin_reset");
+		assertThat(mcp("/mcp/demo/notes", token, session, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"notes_create\","
+						+ "\"arguments\":{\"text\":\"hello\"}}}")
+			.body()).contains("note 1 created");
+		HttpResponse<String> denied = mcp("/mcp/demo/notes", token, session, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"admin_reset\","
+						+ "\"arguments\":{}}}");
+		assertThat(denied.statusCode()).isEqualTo(403);
+
+		String key = UUID.randomUUID().toString();
+		String call = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"notes_create\","
+				+ "\"arguments\":{\"text\":\"once\"}}}";
+		HttpResponse<String> first = mcp("/mcp/demo/notes-json", token, null, key, call);
+		HttpResponse<String> retry = mcp("/mcp/demo/notes-json", token, null, key, call);
+		assertThat(first.body()).contains("note 1 created");
+		assertThat(retry.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+		assertThat(retry.body()).isEqualTo(first.body());
+	}
+
+	private static HttpResponse<String> mcp(String path, String token, String session, String key, String body)
+			throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
+			.header("Authorization", "Bearer " + token)
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		for (String[] header : List.of(new String[] { "Mcp-Session-Id", session },
+				new String[] { "Idempotency-Key", key })) {
+			if (header[1] != null) {
+				request.header(header[0], header[1]);
+			}
+		}
+		return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static HttpResponse<String> get(String path) throws IOException, InterruptedException {
+		return http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static URI uri(String path) {
+		return URI.create("http://127.0.0.1:" + port + path);
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}
