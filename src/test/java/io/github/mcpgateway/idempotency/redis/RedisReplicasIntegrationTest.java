@@ -56,17 +56,7 @@ class RedisReplicasIntegrationTest {
 
 	@BeforeAll
 	static void startReplicas() throws IOException {
-		Path policy = Files.createTempFile("policy", ".yaml");
-		Files.writeString(policy, """
-				servers:
-				  - namespace: test
-				    name: echo
-				    uid: uid-echo
-				    upstream: %s
-				    path: /mcp/test/echo
-				    grants:
-				      - tools: ["*"]
-				""".formatted(upstream.url("/mcp")));
+		Path policy = policy();
 		replicaA = replica(policy);
 		replicaB = replica(policy);
 	}
@@ -115,18 +105,7 @@ class RedisReplicasIntegrationTest {
 
 	@Test
 	void replicaStoppedMidCallLeavesAnOutcomeUnknownOnceItsLeaseLapses() throws IOException {
-		Path policy = Files.createTempFile("policy", ".yaml");
-		Files.writeString(policy, """
-				servers:
-				  - namespace: test
-				    name: echo
-				    uid: uid-echo
-				    upstream: %s
-				    path: /mcp/test/echo
-				    grants:
-				      - tools: ["*"]
-				""".formatted(upstream.url("/mcp")));
-		ConfigurableApplicationContext doomed = replica(policy);
+		ConfigurableApplicationContext doomed = replica(policy());
 		upstream.reply(Replies.silentFor(1500, Replies.jsonResult("{}")));
 		String key = UUID.randomUUID().toString();
 		CompletableFuture.runAsync(() -> keyed(doomed, key));
@@ -227,6 +206,21 @@ class RedisReplicasIntegrationTest {
 	private static URI uri(ConfigurableApplicationContext replica, String path) {
 		int port = ((WebServerApplicationContext) replica).getWebServer().getPort();
 		return URI.create("http://127.0.0.1:" + port + path);
+	}
+
+	private static Path policy() throws IOException {
+		Path policy = Files.createTempFile("policy", ".yaml");
+		Files.writeString(policy, """
+				servers:
+				  - namespace: test
+				    name: echo
+				    uid: uid-echo
+				    upstream: %s
+				    path: /mcp/test/echo
+				    grants:
+				      - tools: ["*"]
+				""".formatted(upstream.url("/mcp")));
+		return policy;
 	}
 
 	private static ConfigurableApplicationContext replica(Path policy) {
