@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -46,9 +47,22 @@ public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultVal
 	 * 8707)
 	 * @param algorithms accepted JWS algorithms; {@code none} is never accepted
 	 * @param clockSkew tolerance applied to {@code exp} and {@code nbf}
+	 * @param tokenCacheTtl how long a token whose signature was verified is remembered,
+	 * so that its next uses skip the signature check (claims are still checked every
+	 * time); {@code 0} turns the cache off. Bounds how long a token signed by a key the
+	 * issuer removed keeps working.
+	 * @param tokenCacheSize most tokens remembered
 	 */
 	public record OAuth(@NotBlank String issuer, @NotNull URI jwkSetUri, @NotEmpty List<@NotBlank String> audiences,
-			@DefaultValue("RS256") @NotEmpty List<String> algorithms, @DefaultValue("60s") Duration clockSkew) {
+			@DefaultValue("RS256") @NotEmpty List<String> algorithms, @DefaultValue("60s") Duration clockSkew,
+			@DefaultValue("60s") @NotNull Duration tokenCacheTtl, @DefaultValue("10000") @Min(1) long tokenCacheSize) {
+
+		public OAuth {
+			if (tokenCacheTtl != null && tokenCacheTtl.isNegative()) {
+				throw new IllegalArgumentException("gateway.identity.oauth.token-cache-ttl must not be negative");
+			}
+		}
+
 	}
 
 	/**

@@ -6,6 +6,7 @@ import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
@@ -17,14 +18,15 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
  * the issuer's JWKS (keys fetched and cached by Nimbus, refreshed on an unknown
  * {@code kid}), only the configured algorithms (never {@code none}), and {@code iss},
  * {@code aud}, {@code exp} and {@code nbf} validated. A token without {@code exp} is
- * rejected.
+ * rejected. A verified token is remembered for {@code token-cache-ttl}
+ * ({@link CachingJwtDecoder}); its claims are checked again on every use.
  */
 final class JwtDecoderFactory {
 
 	private JwtDecoderFactory() {
 	}
 
-	static NimbusJwtDecoder create(IdentityProperties.OAuth oauth) {
+	static JwtDecoder create(IdentityProperties.OAuth oauth) {
 		NimbusJwtDecoder decoder = NimbusJwtDecoder.withJwkSetUri(oauth.jwkSetUri().toString())
 			.jwsAlgorithms((algorithms) -> oauth.algorithms().forEach((name) -> algorithms.add(algorithm(name))))
 			.build();
@@ -35,7 +37,10 @@ final class JwtDecoderFactory {
 				new JwtClaimValidator<List<String>>(JwtClaimNames.AUD,
 						(aud) -> aud != null && aud.stream().anyMatch(audiences::contains)));
 		decoder.setJwtValidator(validator);
-		return decoder;
+		if (oauth.tokenCacheTtl().isZero()) {
+			return decoder;
+		}
+		return new CachingJwtDecoder(decoder, validator, oauth.tokenCacheTtl(), oauth.tokenCacheSize());
 	}
 
 	private static SignatureAlgorithm algorithm(String name) {

@@ -8,6 +8,7 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.util.Timeout;
 
 /**
@@ -30,6 +31,9 @@ final class UpstreamHttpClientFactory {
 		PoolingHttpClientConnectionManager connections = PoolingHttpClientConnectionManagerBuilder.create()
 			.setMaxConnTotal(properties.maxConnections())
 			.setMaxConnPerRoute(properties.maxConnectionsPerUpstream())
+			// Requests go out in a few small writes (head, body): never wait on Nagle for
+			// an ACK.
+			.setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).build())
 			.setDefaultConnectionConfig(ConnectionConfig.custom()
 				.setConnectTimeout(timeout(properties.connectTimeout().toMillis()))
 				.setSocketTimeout(firstByte)

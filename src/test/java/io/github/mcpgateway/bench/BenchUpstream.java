@@ -1,0 +1,84 @@
+package io.github.mcpgateway.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * The upstream of {@code bench/run.sh}: an MCP-shaped stub on loopback. {@code POST /mcp}
+ * answers a tiny JSON-RPC result echoing the request id; {@code POST /sse} answers an
+ * event stream of 5 events, the first at once, then one every 20 ms. Not a test; run with
+ * {@code java -cp ... io.github.mcpgateway.bench.BenchUpstream <port>}.
+ */
+public final class BenchUpstream {
+
+	private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\"[^\"]*\"|-?\\d+)");
+
+	private BenchUpstream() {
+	}
+
+	public static void main(String[] args) throws IOException {
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", Integer.parseInt(args[0])), 1024);
+		server.setExecutor(Executors.newFixedThreadPool(32));
+		server.createContext("/mcp", BenchUpstream::json);
+		server.createContext("/sse", BenchUpstream::sse);
+		server.start();
+		System.out.println("bench upstream on " + args[0]);
+	}
+
+	private static void json(HttpExchange exchange) throws IOException {
+		String id = id(exchange);
+		byte[] body = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[{\"type\":\"text\","
+				+ "\"text\":\"ok\"}],\"isError\":false}}")
+			.getBytes(StandardCharsets.UTF_8);
+		exchange.getResponseHeaders().add("Content-Type", "application/json");
+		exchange.sendResponseHeaders(200, body.length);
+		try (OutputStream out = exchange.getResponseBody()) {
+			out.write(body);
+		}
+	}
+
+	private static void sse(HttpExchange exchange) throws IOException {
+		String id = id(exchange);
+		exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+		exchange.sendResponseHeaders(200, 0);
+		try (OutputStream out = exchange.getResponseBody()) {
+			for (int i = 1; i <= 5; i++) {
+				String data = (i < 5)
+						? "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progress\":" + i
+								+ "}}"
+						: "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}";
+				out.write(("event: message\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+				out.flush();
+				if (i < 5) {
+					sleep(20);
+				}
+			}
+		}
+	}
+
+	private static String id(HttpExchange exchange) throws IOException {
+		try (InputStream in = exchange.getRequestBody()) {
+			Matcher matcher = ID.matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+			return matcher.find() ? matcher.group(1) : "null";
+		}
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
