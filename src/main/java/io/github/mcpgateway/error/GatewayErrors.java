@@ -21,6 +21,9 @@ public final class GatewayErrors {
 	public static final GatewayError HEADER_MISMATCH = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
 			"header_mismatch", "An Mcp-Method or Mcp-Name header disagrees with the request body");
 
+	public static final GatewayError HEADER_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"header_invalid", "A header value contains characters the gateway does not accept");
+
 	public static final GatewayError UNSUPPORTED_MEDIA_TYPE = of(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
 			Category.INVALID_REQUEST, "unsupported_media_type", "MCP messages must be sent as application/json");
 

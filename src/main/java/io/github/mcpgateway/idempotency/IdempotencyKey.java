@@ -7,6 +7,8 @@ import java.util.List;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.security.web.firewall.RequestRejectedException;
+
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 
@@ -27,12 +29,25 @@ public final class IdempotencyKey {
 
 	/** Whether the request carries the header at all, valid or not. */
 	public static boolean isPresent(HttpServletRequest request) {
-		return request.getHeader(HEADER) != null;
+		try {
+			return request.getHeader(HEADER) != null;
+		}
+		catch (RequestRejectedException ex) {
+			// Present, with characters the HTTP firewall refuses: read() will call it
+			// invalid.
+			return true;
+		}
 	}
 
 	/** The key, or {@code null} when the request has none; throws when it is invalid. */
 	static @Nullable String read(HttpServletRequest request) {
-		Enumeration<String> headers = request.getHeaders(HEADER);
+		Enumeration<String> headers;
+		try {
+			headers = request.getHeaders(HEADER);
+		}
+		catch (RequestRejectedException ex) {
+			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_KEY_INVALID);
+		}
 		if (headers == null || !headers.hasMoreElements()) {
 			return null;
 		}

@@ -3,6 +3,8 @@ package io.github.mcpgateway.request;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
 import java.util.Set;
 
 import jakarta.servlet.FilterChain;
@@ -16,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.util.Assert;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.UrlPathHelper;
@@ -102,15 +105,15 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		McpRequestContext context = new McpRequestContext(server, principal(), null, sessionId(request),
-				System.nanoTime(), Decision.PENDING, null, false, null)
+		McpRequestContext context = new McpRequestContext(server, principal(), null, null, System.nanoTime(),
+				Decision.PENDING, null, false, null)
 			.bind(request);
 		try {
 			HttpServletRequest forwarded = prepare(request, context);
 			chain.doFilter(forwarded, response);
 		}
 		catch (GatewayErrorException ex) {
-			if (request.getHeader(IDEMPOTENCY_KEY) != null && NOT_A_TOOL_CALL.contains(ex.error())) {
+			if (NOT_A_TOOL_CALL.contains(ex.error()) && request.getHeader(IDEMPOTENCY_KEY) != null) {
 				// A keyed request that is not a single JSON tools/call: say so, rather
 				// than a
 				// generic parse error, so the client knows no guarantee applied.
@@ -130,7 +133,11 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private HttpServletRequest prepare(HttpServletRequest request, McpRequestContext context) throws IOException {
+	private HttpServletRequest prepare(HttpServletRequest request, McpRequestContext base) throws IOException {
+		checkHeaders(request);
+		McpRequestContext context = new McpRequestContext(base.server(), base.principal(), null, sessionId(request),
+				base.startNanos(), base.decision(), null, false, null)
+			.bind(request);
 		if (!METHODS.contains(request.getMethod())) {
 			throw new GatewayErrorException(GatewayErrors.METHOD_NOT_ALLOWED);
 		}
@@ -154,12 +161,42 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 	}
 
 	/**
+	 * Reads every header once, so that a value Spring Security's HTTP firewall refuses
+	 * (control characters, for example) is answered here as a bad request, not thrown
+	 * later from deep in the proxy as a server error. A refused {@code Idempotency-Key}
+	 * is an invalid key.
+	 */
+	private static void checkHeaders(HttpServletRequest request) {
+		List<String> names;
+		try {
+			names = Collections.list(request.getHeaderNames());
+		}
+		catch (RequestRejectedException ex) {
+			throw new GatewayErrorException(GatewayErrors.HEADER_INVALID);
+		}
+		for (String name : names) {
+			try {
+				Collections.list(request.getHeaders(name));
+			}
+			catch (RequestRejectedException ex) {
+				throw new GatewayErrorException(IDEMPOTENCY_KEY.equalsIgnoreCase(name)
+						? GatewayErrors.IDEMPOTENCY_KEY_INVALID : GatewayErrors.HEADER_INVALID);
+			}
+		}
+	}
+
+	/**
 	 * The session id; an empty header counts as none (MCP session ids are 1 or more
-	 * characters).
+	 * characters), and one with characters the HTTP firewall refuses is a bad request.
 	 */
 	private static @Nullable String sessionId(HttpServletRequest request) {
-		String sessionId = request.getHeader(SESSION_HEADER);
-		return (sessionId == null || sessionId.isBlank()) ? null : sessionId;
+		try {
+			String sessionId = request.getHeader(SESSION_HEADER);
+			return (sessionId == null || sessionId.isBlank()) ? null : sessionId;
+		}
+		catch (RequestRejectedException ex) {
+			throw new GatewayErrorException(GatewayErrors.HEADER_INVALID);
+		}
 	}
 
 	private static @Nullable McpPrincipal principal() {
