@@ -11,6 +11,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.connector.ClientAbortException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -86,7 +87,18 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			outcome = Integer.toString(guarded.getStatus() / 100) + "xx";
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
+			boolean replyStarted = response.isCommitted();
 			outcome = failed(request, response, guarded, circuit, start, ex);
+			if (replyStarted && !guarded.clientGone() && !"GET".equals(request.getMethod())) {
+				// Part of the reply already left: the client must see the connection
+				// fail,
+				// not a reply that looks complete (or a Content-Length that never
+				// arrives).
+				// Tomcat takes its ClientAbortException as "abandon the connection" and
+				// logs
+				// no stack trace; the failure is already audited and counted here.
+				throw new ClientAbortException("upstream reply broke after it started");
+			}
 		}
 		finally {
 			Timer.builder(ProxyMeters.UPSTREAM_DURATION)

@@ -125,6 +125,11 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			}
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
+			if (response.isCommitted()) {
+				// Nothing can be rendered any more; let the container abandon the
+				// connection.
+				throw ex;
+			}
 			logger.error("Unhandled failure on " + server.qualifiedName() + " (" + ex.getClass().getName() + ")");
 			refuse(request, response, GatewayErrors.INTERNAL_ERROR, Decision.INVALID);
 		}

@@ -65,6 +65,7 @@ public abstract class GatewayIntegrationTest {
 		registry.add("gateway.revocation.source", () -> revocations.file().toString());
 		registry.add("gateway.identity.operators[0].human", () -> "ops-*");
 		registry.add("gateway.proxy.first-byte-timeout", () -> "1s");
+		registry.add("gateway.proxy.idle-timeout", () -> "1500ms");
 		registry.add("gateway.proxy.bulkhead.max-concurrent-calls", () -> "4");
 		registry.add("gateway.proxy.circuit-breaker.sliding-window-size", () -> "4");
 		registry.add("gateway.proxy.circuit-breaker.minimum-number-of-calls", () -> "4");

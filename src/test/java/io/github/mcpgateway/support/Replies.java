@@ -75,6 +75,43 @@ public final class Replies {
 		};
 	}
 
+	/**
+	 * Sends the head and a first byte, then one byte every {@code millis}: slower than an
+	 * idle timeout.
+	 */
+	public static Reply trickle(long millis) {
+		return (request, exchange) -> {
+			exchange.getResponseHeaders().add("Content-Type", "application/json");
+			exchange.sendResponseHeaders(200, 0);
+			OutputStream out = exchange.getResponseBody();
+			for (char c : "{\"jsonrpc\":\"2.0\"}".toCharArray()) {
+				out.write(c);
+				out.flush();
+				sleep(millis);
+			}
+			out.close();
+		};
+	}
+
+	/**
+	 * Two events of an event stream, then the connection drops in the middle of the
+	 * third.
+	 */
+	public static Reply sseCut() {
+		return (request, exchange) -> {
+			exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+			// A declared length the stream never reaches: the connection ends mid-event,
+			// as a
+			// crashed upstream's would (a chunked stream would be closed cleanly on
+			// exit).
+			exchange.sendResponseHeaders(200, 4096);
+			OutputStream out = exchange.getResponseBody();
+			out.write("data: {\"a\":1}\n\ndata: {\"a\":2}\n\ndata: {\"a\"".getBytes(StandardCharsets.UTF_8));
+			out.flush();
+			throw new java.io.IOException("stream cut by the test upstream");
+		};
+	}
+
 	/** A gzip-encoded JSON-RPC result. */
 	public static Reply gzipped(String result) {
 		return (request, exchange) -> {
