@@ -30,6 +30,8 @@ public final class BenchUpstream {
 		server.setExecutor(Executors.newFixedThreadPool(32));
 		server.createContext("/mcp", BenchUpstream::json);
 		server.createContext("/sse", BenchUpstream::sse);
+		server.createContext("/faulty", BenchUpstream::faulty);
+		server.createContext("/stats", BenchUpstream::stats);
 		server.start();
 		System.out.println("bench upstream on " + args[0]);
 	}
@@ -38,6 +40,78 @@ public final class BenchUpstream {
 		String id = id(exchange);
 		byte[] body = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[{\"type\":\"text\","
 				+ "\"text\":\"ok\"}],\"isError\":false}}")
+			.getBytes(StandardCharsets.UTF_8);
+		exchange.getResponseHeaders().add("Content-Type", "application/json");
+		exchange.sendResponseHeaders(200, body.length);
+		try (OutputStream out = exchange.getResponseBody()) {
+			out.write(body);
+		}
+	}
+
+	/**
+	 * Executions per operation (the tool argument {@code text}), in order, with their
+	 * outcome.
+	 */
+	private static final java.util.Map<String, java.util.List<String>> executions = new java.util.concurrent.ConcurrentHashMap<>();
+
+	private static final Pattern TEXT = Pattern.compile("\"text\"\\s*:\\s*\"([^\"]+)\"");
+
+	/**
+	 * For the soak: each call is an execution of its operation and answers at random with
+	 * success (70 %), 422 (10 %), 500 (10 %) or a connection reset mid-body (10 %).
+	 */
+	private static void faulty(HttpExchange exchange) throws IOException {
+		String body;
+		try (InputStream in = exchange.getRequestBody()) {
+			body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		Matcher text = TEXT.matcher(body);
+		String operation = text.find() ? text.group(1) : "unnamed";
+		int roll = java.util.concurrent.ThreadLocalRandom.current().nextInt(100);
+		String outcome = (roll < 70) ? "ok" : (roll < 80) ? "4xx" : (roll < 90) ? "5xx" : "reset";
+		executions
+			.computeIfAbsent(operation, (key) -> java.util.Collections.synchronizedList(new java.util.ArrayList<>()))
+			.add(outcome);
+		exchange.getResponseHeaders().add("Content-Type", "application/json");
+		switch (outcome) {
+			case "ok" -> {
+				byte[] reply = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[]}}"
+					.getBytes(StandardCharsets.UTF_8);
+				exchange.sendResponseHeaders(200, reply.length);
+				exchange.getResponseBody().write(reply);
+			}
+			case "4xx" -> exchange.sendResponseHeaders(422, -1);
+			case "5xx" -> exchange.sendResponseHeaders(500, -1);
+			default -> {
+				exchange.sendResponseHeaders(200, 1000);
+				exchange.getResponseBody().write("{\"jsonrpc\"".getBytes(StandardCharsets.UTF_8));
+				exchange.getResponseBody().flush();
+				throw new IOException("reset by the soak upstream");
+			}
+		}
+		exchange.close();
+	}
+
+	/**
+	 * For the soak: operations executed, and violations: an operation executed again
+	 * after an execution whose outcome the gateway must keep (anything but a 4xx).
+	 */
+	private static void stats(HttpExchange exchange) throws IOException {
+		int operations = executions.size();
+		long calls = executions.values().stream().mapToLong(java.util.List::size).sum();
+		long violations = executions.values().stream().filter((runs) -> {
+			synchronized (runs) {
+				for (int i = 0; i < runs.size() - 1; i++) {
+					if (!runs.get(i).equals("4xx")) {
+						return true;
+					}
+				}
+				return false;
+			}
+		}).count();
+		long maxRuns = executions.values().stream().mapToLong(java.util.List::size).max().orElse(0);
+		byte[] body = ("{\"operations\":" + operations + ",\"executions\":" + calls + ",\"maxExecutionsPerOperation\":"
+				+ maxRuns + ",\"violations\":" + violations + "}")
 			.getBytes(StandardCharsets.UTF_8);
 		exchange.getResponseHeaders().add("Content-Type", "application/json");
 		exchange.sendResponseHeaders(200, body.length);
