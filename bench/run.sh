@@ -9,10 +9,7 @@ cd "$(dirname "$0")/.."
 DURATION=${BENCH_DURATION:-20s}
 WARMUP=${BENCH_WARMUP:-5s}
 THREADS=${BENCH_THREADS:-8}
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
+source bench/lib.sh
 
 install_if_missing() { # command package
   if ! command -v "$1" >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
@@ -20,21 +17,13 @@ install_if_missing() { # command package
   fi
   command -v "$1" >/dev/null 2>&1
 }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_http() { for _ in $(seq 1 120); do curl -s -o /dev/null "$1" && return 0; sleep 0.5; done; echo "not up: $1" >&2; return 1; }
 
 install_if_missing wrk wrk || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
 have_nginx=false; install_if_missing nginx nginx-light && have_nginx=true
 have_redis=false; install_if_missing redis-server redis-server && have_redis=true
 
-echo "Building..." >&2
-./mvnw -q -B -DskipTests -Dspring-javaformat.skip=true package dependency:build-classpath \
-  -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=test >&2
-jar=$(ls target/mcp-gateway-*.jar | head -1)
-
-up=$(free_port)
-java -Dsun.net.httpserver.nodelay=true -cp "target/test-classes:$(cat "$work/cp.txt")" io.github.mcpgateway.bench.BenchUpstream "$up" >"$work/upstream.log" 2>&1 &
-pids+=($!)
+build
+start_upstream
 
 cat >"$work/policy.yaml" <<POLICY
 servers:

@@ -9,21 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 MINUTES=${SOAK_MINUTES:-10}
 THREADS=${SOAK_THREADS:-16}
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_http() { for _ in $(seq 1 120); do curl -s -o /dev/null "$1" && return 0; sleep 0.5; done; return 1; }
-
-./mvnw -q -B -DskipTests -Dspring-javaformat.skip=true package dependency:build-classpath \
-  -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=test >&2
-jar=$(ls target/mcp-gateway-*.jar | head -1)
-cp="target/test-classes:$(cat "$work/cp.txt")"
-
-up=$(free_port)
-java -Dsun.net.httpserver.nodelay=true -cp "$cp" io.github.mcpgateway.bench.BenchUpstream "$up" >"$work/upstream.log" 2>&1 &
-pids+=($!)
+source bench/lib.sh
+build
+start_upstream
 cat >"$work/policy.yaml" <<POLICY
 servers:
   - namespace: soak
