@@ -139,8 +139,8 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 	private void execute(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
 			IdempotencyEntry entry) throws ServletException, IOException {
 		// A reply within the cap stays in the response buffer until the outcome is
-		// recorded:
-		// a client that retries as soon as it has the reply must find the key settled.
+		// recorded: a client that retries as soon as it has the reply must find the key
+		// settled.
 		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
 		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes);
 		ClientAwareResponse relayed = ClientAwareResponse.tapped(request, response, recorder);
@@ -161,8 +161,7 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 			}
 			catch (IdempotencyStoreException ex) {
 				// The entry stays in flight; once its lease lapses it becomes an
-				// outcome-unknown
-				// tombstone. The reply still goes to the client.
+				// outcome-unknown tombstone. The reply still goes to the client.
 				logger.error("Could not record an Idempotency-Key outcome: " + ex.getMessage());
 			}
 		}

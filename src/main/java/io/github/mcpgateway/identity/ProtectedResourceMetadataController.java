@@ -48,8 +48,7 @@ class ProtectedResourceMetadataController {
 			McpServerPolicy server = this.livePolicy.current().serverAt(path);
 			if (server == null || server.identity() != IdentityMode.OAUTH) {
 				// Only oauth servers accept the issuer's bearer tokens; advertising it
-				// elsewhere
-				// would send clients for a token the server refuses.
+				// elsewhere would send clients for a token the server refuses.
 				return ResponseEntity.notFound().build();
 			}
 			metadata.put("resource", base + server.path());

@@ -91,12 +91,10 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			outcome = failed(request, response, guarded, circuit, start, ex);
 			if (replyStarted && !guarded.clientGone() && !"GET".equals(request.getMethod())) {
 				// Part of the reply already left: the client must see the connection
-				// fail,
-				// not a reply that looks complete (or a Content-Length that never
-				// arrives).
-				// Tomcat takes its ClientAbortException as "abandon the connection" and
-				// logs
-				// no stack trace; the failure is already audited and counted here.
+				// fail, not a reply that looks complete (or a Content-Length that never
+				// arrives). Tomcat takes its ClientAbortException as "abandon the
+				// connection" and logs no stack trace; the failure is already audited and
+				// counted here.
 				throw new ClientAbortException("upstream reply broke after it started");
 			}
 		}
@@ -121,9 +119,8 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 		UpstreamFailure failure = UpstreamFailure.classify(ex);
 		if ("GET".equals(request.getMethod()) && response.isCommitted()) {
 			// A server-to-client stream that ends (an idle timeout, a server restart) is
-			// how such
-			// streams end; the client reconnects with Last-Event-ID. Not a failure of the
-			// server.
+			// how such streams end; the client reconnects with Last-Event-ID. Not a
+			// failure of the server.
 			circuit.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 			return "stream_ended";
 		}

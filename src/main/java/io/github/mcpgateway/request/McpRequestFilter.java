@@ -115,8 +115,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		catch (GatewayErrorException ex) {
 			if (NOT_A_TOOL_CALL.contains(ex.error()) && request.getHeader(IDEMPOTENCY_KEY) != null) {
 				// A keyed request that is not a single JSON tools/call: say so, rather
-				// than a
-				// generic parse error, so the client knows no guarantee applied.
+				// than a generic parse error, so the client knows no guarantee applied.
 				McpRequestContext.require(request).withIdempotency(IdempotencyOutcome.REJECTED, null).bind(request);
 				refuse(request, response, GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST, Decision.INVALID);
 			}

@@ -45,8 +45,7 @@ interface RevocationSource {
 			headers.forEach(request::header);
 			try {
 				// One deadline for the whole read, body included: a source that stalls
-				// mid-body
-				// must fail this sync, not hang the sync thread.
+				// mid-body must fail this sync, not hang the sync thread.
 				HttpResponse<byte[]> response = client
 					.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
 					.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -82,8 +82,7 @@ class AdapterCertificateIntegrationTest {
 		registry.add("server.ssl.trust-store-type", () -> "PKCS12");
 		registry.add("server.ssl.client-auth", () -> "want");
 		// Tomcat warns that TLS 1.3 has no post-handshake auth; the certificate is asked
-		// for at the
-		// handshake (client-auth want), so that does not apply here.
+		// for at the handshake (client-auth want), so that does not apply here.
 		registry.add("logging.level.org.apache.tomcat.util.net.SSLUtilBase", () -> "error");
 	}
 
@@ -110,9 +109,8 @@ class AdapterCertificateIntegrationTest {
 		SSLContext stranger = otherCa.client(SPIFFE, ca);
 
 		// The server names its trusted authorities in the handshake, so a JSSE client
-		// holding only
-		// a foreign certificate sends none; a client that sent it anyway would fail the
-		// handshake.
+		// holding only a foreign certificate sends none; a client that sent it anyway
+		// would fail the handshake.
 		try {
 			HttpResponse<String> response = post(stranger, "/mcp/test/adapter", null, "echo");
 			assertThat(response.statusCode()).isEqualTo(401);

@@ -101,8 +101,7 @@ public final class Replies {
 		return (request, exchange) -> {
 			exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
 			// A declared length the stream never reaches: the connection ends mid-event,
-			// as a
-			// crashed upstream's would (a chunked stream would be closed cleanly on
+			// as a crashed upstream's would (a chunked stream would be closed cleanly on
 			// exit).
 			exchange.sendResponseHeaders(200, 4096);
 			OutputStream out = exchange.getResponseBody();

@@ -112,8 +112,7 @@ class RedisReplicasIntegrationTest {
 		await().atMost(Duration.ofSeconds(5)).until(() -> upstream.count() == 1);
 
 		// The replica dies: from Redis' point of view it stops talking (no completion, no
-		// lease
-		// renewal), then the process goes away.
+		// lease renewal), then the process goes away.
 		doomed.getBean(LettuceConnectionFactory.class).destroy();
 		doomed.close();
 
