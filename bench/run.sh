@@ -34,6 +34,12 @@ servers:
     path: /mcp/bench/json
     grants: [{ tools: ["*"] }]
   - namespace: bench
+    name: big
+    uid: bench-big
+    upstream: http://127.0.0.1:$up/big
+    path: /mcp/bench/big
+    grants: [{ tools: ["*"] }]
+  - namespace: bench
     name: sse
     uid: bench-sse
     upstream: http://127.0.0.1:$up/sse
@@ -46,10 +52,10 @@ start_gateway() { # name port extra-args...
   java -XX:+UseG1GC -Xms512m -Xmx1g -jar "$jar" --spring.profiles.active=demo --server.port="$port" \
     --gateway.demo.upstream-port="$(free_port)" --gateway.demo.json-upstream-port="$(free_port)" \
     --gateway.policy.location="$work/policy.yaml" --gateway.proxy.bulkhead.max-concurrent-calls=1000 \
-    "$@" >"$work/$name.log" 2>&1 &
+    --gateway.identity.operators[0].human=bench-ops "$@" >"$work/$name.log" 2>&1 &
   pids+=($!)
 }
-gw=$(free_port); start_gateway gateway "$gw"
+gw=$(free_port); start_gateway gateway "$gw"; gwpid=${pids[-1]}
 if $have_redis; then
   rport=$(free_port)
   redis-server --port "$rport" --bind 127.0.0.1 --save "" --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &
@@ -145,6 +151,20 @@ first_token=$(echo $tokens | awk '{print $1}')
 first_event "http://127.0.0.1:$up/sse" "" >"$work/sse-direct"
 first_event "http://127.0.0.1:$gw/mcp/bench/sse" "$first_token" >"$work/sse-gateway"
 
+# Memory: a flood of unique keys with 32 KiB replies from 16 principals; the store must stay at
+# its bound (256 entries, 8 MiB of bodies) and the heap after a full GC flat.
+ops=$(curl -s "http://127.0.0.1:$gw/demo/token?human=bench-ops&ttlSeconds=3600")
+heap() { jcmd "$gwpid" GC.run >/dev/null; sleep 1
+  curl -s "http://127.0.0.1:$gw/actuator/metrics/jvm.memory.used?tag=area:heap" -H "Authorization: Bearer $ops" \
+    | python3 -c 'import json,sys; print("%.1f" % (json.load(sys.stdin)["measurements"][0]["value"]/1048576))'; }
+flood_tokens=""
+for i in $(seq 1 16); do flood_tokens="$flood_tokens $(curl -s "http://127.0.0.1:$gw/demo/token?human=flood-$i&ttlSeconds=3600")"; done
+heap_before=$(heap)
+BENCH_TOKENS="$flood_tokens" BENCH_MODE=fresh wrk -t16 -c16 -d"$DURATION" -s bench/wrk/mcp.lua \
+  "http://127.0.0.1:$gw/mcp/bench/big" >"$work/flood.wrk" 2>&1 || true
+heap_after=$(heap)
+store=$(curl -s "http://127.0.0.1:$gw/actuator/idempotency" -H "Authorization: Bearer $ops")
+
 printf '\n%-16s %12s %10s %10s\n' row "req/s" p50 p99
 for row in direct nginx gateway gateway-keyed gateway-replay redis-keyed redis-replay; do
   [ -n "${rps[$row]:-}" ] && printf '%-16s %12s %10s %10s\n' "$row" "${rps[$row]}" "${p50[$row]}" "${p99[$row]}"
@@ -153,6 +173,11 @@ $have_nginx || echo "nginx: not installed, row skipped"
 $have_redis || echo "redis-server: not installed, Redis rows skipped"
 printf '\nSSE first event (ms over 200 calls)  p50 direct %s, gateway %s; p99 direct %s, gateway %s\n' \
   "$(pct 50 <"$work/sse-direct")" "$(pct 50 <"$work/sse-gateway")" "$(pct 99 <"$work/sse-direct")" "$(pct 99 <"$work/sse-gateway")"
+
+printf '\nMemory flood (%s, 16 principals, unique keys, 32 KiB replies): %s requests\n' "$DURATION" \
+  "$(awk '/requests in/ {print $1}' "$work/flood.wrk")"
+echo "  store after the flood: $store"
+echo "  heap after full GC: before ${heap_before} MiB, after ${heap_after} MiB"
 
 ratio() { [ -n "${rps[$1]:-}" ] && [ -n "${rps[$2]:-}" ] && awk -v a="${rps[$1]}" -v b="${rps[$2]}" -v t="$3" -v n="$4" \
   'BEGIN {r=a/b; printf "%-44s %6.2f  (target %s: %s)\n", n, r, t, (r>=t ? "met" : "NOT met")}'; return 0; }

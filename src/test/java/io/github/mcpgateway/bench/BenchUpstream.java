@@ -31,6 +31,7 @@ public final class BenchUpstream {
 		server.createContext("/mcp", BenchUpstream::json);
 		server.createContext("/sse", BenchUpstream::sse);
 		server.createContext("/faulty", BenchUpstream::faulty);
+		server.createContext("/big", BenchUpstream::big);
 		server.createContext("/stats", BenchUpstream::stats);
 		server.start();
 		System.out.println("bench upstream on " + args[0]);
@@ -112,6 +113,22 @@ public final class BenchUpstream {
 		long maxRuns = executions.values().stream().mapToLong(java.util.List::size).max().orElse(0);
 		byte[] body = ("{\"operations\":" + operations + ",\"executions\":" + calls + ",\"maxExecutionsPerOperation\":"
 				+ maxRuns + ",\"violations\":" + violations + "}")
+			.getBytes(StandardCharsets.UTF_8);
+		exchange.getResponseHeaders().add("Content-Type", "application/json");
+		exchange.sendResponseHeaders(200, body.length);
+		try (OutputStream out = exchange.getResponseBody()) {
+			out.write(body);
+		}
+	}
+
+	/**
+	 * A JSON-RPC result of exactly 32 KiB: the largest reply the store keeps by default.
+	 */
+	private static void big(HttpExchange exchange) throws IOException {
+		String id = id(exchange);
+		String head = "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"pad\":\"";
+		String tail = "\"}}";
+		byte[] body = (head + "x".repeat(32 * 1024 - head.length() - tail.length()) + tail)
 			.getBytes(StandardCharsets.UTF_8);
 		exchange.getResponseHeaders().add("Content-Type", "application/json");
 		exchange.sendResponseHeaders(200, body.length);
