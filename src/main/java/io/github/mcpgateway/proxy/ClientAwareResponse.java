@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 
 /**
@@ -86,6 +87,59 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 			this.stream = new Guarded(super.getOutputStream());
 		}
 		return this.stream;
+	}
+
+	/**
+	 * A tapped reply's length is not declared to the container: a servlet response whose
+	 * declared length has been written is closed and flushed at once (Servlet
+	 * specification, closure of the response), which would let the client see the reply
+	 * before its outcome is recorded. The container declares the length itself when the
+	 * request ends with the body still in its buffer, and chunks a body too large for it.
+	 */
+	@Override
+	public void setContentLength(int length) {
+		if (this.tap == null) {
+			super.setContentLength(length);
+		}
+	}
+
+	@Override
+	public void setContentLengthLong(long length) {
+		if (this.tap == null) {
+			super.setContentLengthLong(length);
+		}
+	}
+
+	@Override
+	public void setHeader(String name, String value) {
+		if (!withheld(name)) {
+			super.setHeader(name, value);
+		}
+	}
+
+	@Override
+	public void addHeader(String name, String value) {
+		if (!withheld(name)) {
+			super.addHeader(name, value);
+		}
+	}
+
+	@Override
+	public void setIntHeader(String name, int value) {
+		if (!withheld(name)) {
+			super.setIntHeader(name, value);
+		}
+	}
+
+	@Override
+	public void addIntHeader(String name, int value) {
+		if (!withheld(name)) {
+			super.addIntHeader(name, value);
+		}
+	}
+
+	private boolean withheld(String header) {
+		return this.tap != null && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(header);
 	}
 
 	@Override
@@ -189,7 +243,9 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 		@Override
 		public void close() throws IOException {
-			if (ClientAwareResponse.this.clientGone) {
+			// Closing flushes: a held-back reply is closed by the container when the
+			// request ends.
+			if (ClientAwareResponse.this.clientGone || holdsBack()) {
 				return;
 			}
 			try {

@@ -2,12 +2,19 @@ package io.github.mcpgateway.idempotency;
 
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.github.mcpgateway.support.Replies;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * What the first keyed request's outcome makes of a retry, counted at a real upstream.
@@ -49,19 +56,50 @@ class IdempotencyOutcomesIntegrationTest extends IdempotencyIntegrationTest {
 		assertThat(upstream.count()).isEqualTo(2);
 	}
 
-	@Test
-	void retrySentTheMomentTheReplyArrivesFindsTheOutcomeRecorded() {
-		for (int i = 0; i < 25; i++) {
-			upstream.reply(Replies.jsonResult("{}"));
-			String ok = uniqueKey();
-			keyedCall(ok);
-			assertThat(keyedCall(ok).headers().firstValue("Idempotency-Replayed")).as("replay " + i).hasValue("true");
-			upstream.reply(Replies.raw(422, "application/json", "{}"));
-			String rejected = uniqueKey();
-			keyedCall(rejected);
-			assertThat(keyedCall(rejected).statusCode()).as("released " + i).isEqualTo(422);
+	/**
+	 * The store's monitor is held while the upstream answers, so recording the outcome
+	 * blocks: the client must not have the reply before the outcome is recorded, whatever
+	 * the status, or a retry sent the moment it arrives would find the key still in
+	 * flight. (Replies carry a Content-Length, which on its own makes a servlet container
+	 * send a response as soon as that many bytes are written.)
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 200, 422, 500 })
+	void theReplyReachesTheClientOnlyAfterItsOutcomeIsRecorded(int status) throws Exception {
+		CountDownLatch arrived = new CountDownLatch(1);
+		CountDownLatch answer = new CountDownLatch(1);
+		upstream.reply((request, exchange) -> {
+			arrived.countDown();
+			await(answer);
+			Replies.raw(status, "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}")
+				.write(request, exchange);
+		});
+		String key = uniqueKey();
+		CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> keyedCall(key));
+		assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
+
+		synchronized (this.store) {
+			answer.countDown();
+			assertThatExceptionOfType(TimeoutException.class).isThrownBy(() -> first.get(700, TimeUnit.MILLISECONDS));
 		}
-		assertThat(upstream.count()).isEqualTo(25 * 3);
+
+		assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(status);
+		HttpResponse<String> retry = keyedCall(key);
+		switch (status) {
+			case 200 -> assertThat(retry.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+			case 422 -> assertThat(retry.statusCode()).isEqualTo(422);
+			default -> assertGatewayError(retry, 409, "idempotency_outcome_unknown");
+		}
+		assertThat(upstream.count()).isEqualTo((status == 422) ? 2 : 1);
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Test
