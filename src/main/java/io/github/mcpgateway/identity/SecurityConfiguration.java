@@ -10,6 +10,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.HttpFirewall;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.policy.LivePolicy;
@@ -88,6 +89,15 @@ class SecurityConfiguration {
 			.httpBasic((basic) -> basic.disable())
 			.logout((logout) -> logout.disable());
 		return http.build();
+	}
+
+	/**
+	 * Spring Security's strict firewall with its default character rules, checked without
+	 * regular expressions ({@link FirewallText}).
+	 */
+	@Bean
+	HttpFirewall httpFirewall() {
+		return FirewallText.firewall();
 	}
 
 	@Bean
