@@ -7,6 +7,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
@@ -95,6 +96,16 @@ class SecurityConfiguration {
 	 * Spring Security's strict firewall with its default character rules, checked without
 	 * regular expressions ({@link FirewallText}).
 	 */
+	/**
+	 * No observation of Spring Security's filters, authentication or authorization: one
+	 * per filter per request costs more than it tells, and the gateway's own meters count
+	 * requests and decisions.
+	 */
+	@Bean
+	SecurityObservationSettings securityObservationSettings() {
+		return SecurityObservationSettings.noObservations();
+	}
+
 	@Bean
 	HttpFirewall httpFirewall() {
 		return FirewallText.firewall();

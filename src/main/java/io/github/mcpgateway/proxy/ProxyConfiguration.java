@@ -1,17 +1,16 @@
 package io.github.mcpgateway.proxy;
 
-import java.net.URI;
-
 import io.github.resilience4j.micrometer.tagged.TaggedBulkheadMetrics;
 import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.cloud.gateway.server.mvc.common.MvcUtils;
 import org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties;
+import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter.RequestHttpHeadersFilter;
+import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter.ResponseHttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.handler.ClientHttpRequestFactoryProxyExchange;
-import org.springframework.cloud.gateway.server.mvc.handler.HandlerFunctions;
 import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchange;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,7 +19,6 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
-import org.springframework.web.util.UriComponentsBuilder;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.identity.IdentityProperties;
@@ -73,31 +71,20 @@ class ProxyConfiguration {
 	}
 
 	@Bean
-	RouterFunction<ServerResponse> mcpProxyRoute() {
-		return RouterFunctions.route()
-			.route(ProxyConfiguration::isAllowedMcpRequest, HandlerFunctions.http())
-			.before(ProxyConfiguration::toUpstream)
-			.build();
+	UpstreamHandler upstreamHandler(ProxyExchange upstreamProxyExchange,
+			ObjectProvider<RequestHttpHeadersFilter> requestFilters,
+			ObjectProvider<ResponseHttpHeadersFilter> responseFilters) {
+		return new UpstreamHandler(upstreamProxyExchange, requestFilters, responseFilters);
+	}
+
+	@Bean
+	RouterFunction<ServerResponse> mcpProxyRoute(UpstreamHandler upstreamHandler) {
+		return RouterFunctions.route().route(ProxyConfiguration::isAllowedMcpRequest, upstreamHandler).build();
 	}
 
 	private static boolean isAllowedMcpRequest(ServerRequest request) {
 		McpRequestContext context = McpRequestContext.find(request.servletRequest());
 		return context != null && context.decision() == Decision.ALLOWED;
-	}
-
-	/**
-	 * Points the request at its server's upstream URL: scheme, host, port and path, query
-	 * kept.
-	 */
-	static ServerRequest toUpstream(ServerRequest request) {
-		URI upstream = McpRequestContext.require(request.servletRequest()).server().upstream();
-		URI target = UriComponentsBuilder.fromUri(upstream)
-			.replaceQuery(request.uri().getRawQuery())
-			.build(true)
-			.toUri();
-		ServerRequest routed = ServerRequest.from(request).uri(target).build();
-		MvcUtils.setRequestUrl(routed, target);
-		return routed;
 	}
 
 }

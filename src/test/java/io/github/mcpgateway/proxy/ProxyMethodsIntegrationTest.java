@@ -43,6 +43,26 @@ class ProxyMethodsIntegrationTest extends GatewayIntegrationTest {
 		});
 	}
 
+	/**
+	 * The upstream gets its own Host, and the forwarding headers describe the gateway the
+	 * client called, not the upstream.
+	 */
+	@Test
+	void upstreamSeesItsOwnHostAndForwardingHeadersDescribeTheGateway() {
+		upstream.reply(Replies.jsonResult("{}"));
+
+		assertThat(post("/mcp/test/echo", validToken(), toolCall(1, "echo")).statusCode()).isEqualTo(200);
+
+		assertThat(upstream.received()).singleElement().satisfies((received) -> {
+			assertThat(received.uri()).isEqualTo("/mcp");
+			assertThat(received.header("Host")).isEqualTo(java.net.URI.create(upstream.url("")).getAuthority());
+			assertThat(received.header("X-Forwarded-Host")).isEqualTo("127.0.0.1:" + this.port);
+			assertThat(received.header("X-Forwarded-Port")).isEqualTo(Integer.toString(this.port));
+			assertThat(received.header("X-Forwarded-Proto")).isEqualTo("http");
+			assertThat(received.header("X-Forwarded-Prefix")).isNull();
+		});
+	}
+
 	@Test
 	void deleteIsForwardedAndItsStatusPassesThrough() {
 		upstream.reply(Replies.sessions("delete"));

@@ -64,6 +64,7 @@ public abstract class GatewayIntegrationTest {
 		registry.add("gateway.policy.location", () -> policy.file().toString());
 		registry.add("gateway.revocation.source", () -> revocations.file().toString());
 		registry.add("gateway.identity.operators[0].human", () -> "ops-*");
+		registry.add("spring.cloud.gateway.server.webmvc.trusted-proxies", () -> "127\\.0\\.0\\.1");
 		registry.add("gateway.proxy.first-byte-timeout", () -> "1s");
 		registry.add("gateway.proxy.idle-timeout", () -> "1500ms");
 		registry.add("gateway.proxy.bulkhead.max-concurrent-calls", () -> "4");
