@@ -2,12 +2,12 @@
 # One-command benchmark: the same tools/call load, in one run, against the upstream directly,
 # nginx, and the gateway (unkeyed, fresh keys, replays; memory and Redis stores), plus the first
 # SSE event's latency direct vs through the gateway. Prints a table and the ratios.
-# Usage: bench/run.sh   (BENCH_DURATION=20s BENCH_WARMUP=5s BENCH_JIT_WARMUP=15s BENCH_THREADS=8)
+# Usage: bench/run.sh   (BENCH_ROUNDS=3 BENCH_DURATION=10s BENCH_WARMUP=3s BENCH_MAX_WARMUP=15 BENCH_THREADS=8)
 # Exits non-zero when a row it should measure cannot be measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DURATION=${BENCH_DURATION:-20s}
-WARMUP=${BENCH_WARMUP:-5s}
+DURATION=${BENCH_DURATION:-10s}
+WARMUP=${BENCH_WARMUP:-3s}
 THREADS=${BENCH_THREADS:-8}
 source bench/lib.sh
 
@@ -95,61 +95,95 @@ if $have_redis; then
   for i in $(seq 1 "$THREADS"); do tokens_redis="$tokens_redis $(curl -s "http://127.0.0.1:$gwr/demo/token?human=bench-$i&ttlSeconds=3600")"; done
 fi
 
-declare -A rps p50 p99
+declare -A rps p50 p99 rounds_rps rounds_p50 rounds_p99
 failed=0
+to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; printf "%.3f\n", v}'; }
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+rate() { # url mode tokens duration -> requests per second (empty when the run failed)
+  BENCH_TOKENS="$3" BENCH_MODE="$2" wrk -t"$THREADS" -c"$THREADS" -d"$4" -s bench/wrk/mcp.lua "$1" 2>/dev/null \
+    | awk '/Requests\/sec/ {printf "%.0f", $2}'
+}
+# One measured round of a row: WARMUP unmeasured, then DURATION measured.
 measure() { # row url mode tokens
   local row=$1 url=$2 mode=$3 toks=$4
-  BENCH_TOKENS="$toks" BENCH_MODE="$mode" wrk -t"$THREADS" -c"$THREADS" -d"$WARMUP" -s bench/wrk/mcp.lua "$url" >/dev/null 2>&1 || true
+  rate "$url" "$mode" "$toks" "$WARMUP" >/dev/null
   local out
   out=$(BENCH_TOKENS="$toks" BENCH_MODE="$mode" wrk -t"$THREADS" -c"$THREADS" -d"$DURATION" --latency -s bench/wrk/mcp.lua "$url" 2>&1) || true
-  echo "$out" >"$work/$row.wrk"
+  echo "$out" >>"$work/$row.wrk"
   local requests bad
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
   bad=$(echo "$out" | awk '/Non-2xx or 3xx responses/ {print $5}')
   if [ -z "$requests" ] || [ "${bad:-0}" -gt $(( ${requests:-0} / 100 )) ]; then
     echo "Row $row failed:" >&2; echo "$out" >&2; failed=1; return
   fi
-  rps[$row]=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
-  p50[$row]=$(echo "$out" | awk '$1=="50%" {print $2}')
-  p99[$row]=$(echo "$out" | awk '$1=="99%" {print $2}')
+  rounds_rps[$row]="${rounds_rps[$row]:-} $(echo "$out" | awk '/Requests\/sec/ {print $2}')"
+  rounds_p50[$row]="${rounds_p50[$row]:-} $(echo "$out" | awk '$1=="50%" {print $2}' | to_ms)"
+  rounds_p99[$row]="${rounds_p99[$row]:-} $(echo "$out" | awk '$1=="99%" {print $2}' | to_ms)"
 }
 
-# JIT warm-up of both gateways over every path measured, so that the first gateway row does not
-# pay for compiling what the later rows reuse.
-JIT_WARMUP=${BENCH_JIT_WARMUP:-15s}
-echo "Warming up the gateways (${JIT_WARMUP} per mode)..." >&2
-for mode in plain fresh replay; do
-  BENCH_TOKENS="$tokens" BENCH_MODE=$mode wrk -t"$THREADS" -c"$THREADS" -d"$JIT_WARMUP" -s bench/wrk/mcp.lua \
-    "http://127.0.0.1:$gw/mcp/bench/json" >/dev/null 2>&1 || true
+# JIT warm-up: each gateway runs every measured path in 10 s windows until its throughput over
+# a window is within 5 % of the window before (at least 3, at most BENCH_MAX_WARMUP windows).
+# On 2 cores the JIT needs a minute or more before a gateway reaches its steady state, and a
+# row measured earlier would compare a cold gateway with a warm one.
+warm_up() { # name url tokens
+  local previous=0 current window
+  for window in $(seq 1 "${BENCH_MAX_WARMUP:-15}"); do
+    current=0
+    for mode in plain fresh replay; do
+      current=$(( current + $(rate "$2" "$mode" "$3" 10s || echo 0) ))
+    done
+    echo "  $1 warm-up window $window: $current req/s (sum of 3 modes)" >&2
+    if [ "$window" -ge 3 ] && awk -v a="$current" -v b="$previous" 'BEGIN {exit !(b > 0 && (a-b)/b < 0.05 && (b-a)/b < 0.05)}'; then
+      return
+    fi
+    previous=$current
+  done
+}
+echo "Warming up until throughput is stable..." >&2
+warm_up gateway "http://127.0.0.1:$gw/mcp/bench/json" "$tokens"
+$have_redis && warm_up gateway-redis "http://127.0.0.1:$gwr/mcp/bench/json" "$tokens_redis"
+
+# Rows are measured in ROUNDS interleaved rounds, so that drift on a shared machine (other
+# tenants, the JIT, GC) falls on every row alike. A row's req/s is the mean of its rounds, its
+# p50 and p99 the median of its rounds'.
+ROUNDS=${BENCH_ROUNDS:-3}
+echo "Measuring ($ROUNDS rounds; per row and round ${THREADS} connections, ${WARMUP} warm-up, ${DURATION} measured)..." >&2
+for round in $(seq 1 "$ROUNDS"); do
+  measure direct "http://127.0.0.1:$up/mcp" plain ""
+  $have_nginx && measure nginx "http://127.0.0.1:$ng/mcp" plain ""
+  measure gateway "http://127.0.0.1:$gw/mcp/bench/json" plain "$tokens"
+  measure gateway-keyed "http://127.0.0.1:$gw/mcp/bench/json" fresh "$tokens"
+  measure gateway-replay "http://127.0.0.1:$gw/mcp/bench/json" replay "$tokens"
   if $have_redis; then
-    BENCH_TOKENS="$tokens_redis" BENCH_MODE=$mode wrk -t"$THREADS" -c"$THREADS" -d"$JIT_WARMUP" -s bench/wrk/mcp.lua \
-      "http://127.0.0.1:$gwr/mcp/bench/json" >/dev/null 2>&1 || true
+    measure redis-keyed "http://127.0.0.1:$gwr/mcp/bench/json" fresh "$tokens_redis"
+    measure redis-replay "http://127.0.0.1:$gwr/mcp/bench/json" replay "$tokens_redis"
   fi
 done
-echo "Measuring (${THREADS} connections, ${WARMUP} warm-up, ${DURATION} measured per row)..." >&2
-measure direct "http://127.0.0.1:$up/mcp" plain ""
-$have_nginx && measure nginx "http://127.0.0.1:$ng/mcp" plain ""
-measure gateway "http://127.0.0.1:$gw/mcp/bench/json" plain "$tokens"
-measure gateway-keyed "http://127.0.0.1:$gw/mcp/bench/json" fresh "$tokens"
-measure gateway-replay "http://127.0.0.1:$gw/mcp/bench/json" replay "$tokens"
-if $have_redis; then
-  measure redis-keyed "http://127.0.0.1:$gwr/mcp/bench/json" fresh "$tokens_redis"
-  measure redis-replay "http://127.0.0.1:$gwr/mcp/bench/json" replay "$tokens_redis"
-fi
+for row in "${!rounds_rps[@]}"; do
+  rps[$row]=$(echo ${rounds_rps[$row]} | tr ' ' '\n' | awk '{s+=$1} END {printf "%.0f", s/NR}')
+  p50[$row]="$(echo ${rounds_p50[$row]} | median)ms"
+  p99[$row]="$(echo ${rounds_p99[$row]} | median)ms"
+done
 
 # First SSE event: time to the first response byte, which carries the first event (the stub
 # writes headers and the first event at once; the gateway commits its response on that flush).
-first_event() { # url token -> sorted ms list
-  for _ in $(seq 1 200); do
-    curl -s -N -o /dev/null -w '%{time_starttransfer}\n' -X POST -H 'Content-Type: application/json' \
-      -H 'Accept: application/json, text/event-stream' ${2:+-H "Authorization: Bearer $2"} \
-      -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{}}}' "$1"
-  done | awk '{printf "%.3f\n", $1*1000}' | sort -n
+# Direct and gateway calls alternate, so that a slow moment on the machine falls on both alike.
+first_event() { # url token -> ms
+  curl -s -N -o /dev/null -w '%{time_starttransfer}\n' -X POST -H 'Content-Type: application/json' \
+    -H 'Accept: application/json, text/event-stream' ${2:+-H "Authorization: Bearer $2"} \
+    -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{}}}' "$1" \
+    | awk '{printf "%.3f\n", $1*1000}'
 }
 pct() { awk -v p="$1" '{a[NR]=$1} END {i=int(NR*p/100); if (i<1) i=1; print a[i]}'; }
 first_token=$(echo $tokens | awk '{print $1}')
-first_event "http://127.0.0.1:$up/sse" "" >"$work/sse-direct"
-first_event "http://127.0.0.1:$gw/mcp/bench/sse" "$first_token" >"$work/sse-gateway"
+SSE_CALLS=${BENCH_SSE_CALLS:-500}
+for _ in $(seq 1 20); do first_event "http://127.0.0.1:$gw/mcp/bench/sse" "$first_token" >/dev/null; done
+for _ in $(seq 1 "$SSE_CALLS"); do
+  first_event "http://127.0.0.1:$up/sse" "" >>"$work/sse-direct.raw"
+  first_event "http://127.0.0.1:$gw/mcp/bench/sse" "$first_token" >>"$work/sse-gateway.raw"
+done
+sort -n "$work/sse-direct.raw" >"$work/sse-direct"
+sort -n "$work/sse-gateway.raw" >"$work/sse-gateway"
 
 # Memory: a flood of unique keys with 32 KiB replies from 16 principals; the store must stay at
 # its bound (256 entries, 8 MiB of bodies) and the heap after a full GC flat.
@@ -165,14 +199,14 @@ BENCH_TOKENS="$flood_tokens" BENCH_MODE=fresh wrk -t16 -c16 -d"$DURATION" -s ben
 heap_after=$(heap)
 store=$(curl -s "http://127.0.0.1:$gw/actuator/idempotency" -H "Authorization: Bearer $ops")
 
-printf '\n%-16s %12s %10s %10s\n' row "req/s" p50 p99
+printf '\n%-16s %12s %10s %10s   %s\n' row "req/s" p50 p99 "req/s per round"
 for row in direct nginx gateway gateway-keyed gateway-replay redis-keyed redis-replay; do
-  [ -n "${rps[$row]:-}" ] && printf '%-16s %12s %10s %10s\n' "$row" "${rps[$row]}" "${p50[$row]}" "${p99[$row]}"
+  [ -n "${rps[$row]:-}" ] && printf '%-16s %12s %10s %10s  %s\n' "$row" "${rps[$row]}" "${p50[$row]}" "${p99[$row]}" "${rounds_rps[$row]}"
 done
 $have_nginx || echo "nginx: not installed, row skipped"
 $have_redis || echo "redis-server: not installed, Redis rows skipped"
-printf '\nSSE first event (ms over 200 calls)  p50 direct %s, gateway %s; p99 direct %s, gateway %s\n' \
-  "$(pct 50 <"$work/sse-direct")" "$(pct 50 <"$work/sse-gateway")" "$(pct 99 <"$work/sse-direct")" "$(pct 99 <"$work/sse-gateway")"
+printf '\nSSE first event (ms over %s calls each)  p50 direct %s, gateway %s; p99 direct %s, gateway %s\n' \
+  "$SSE_CALLS" "$(pct 50 <"$work/sse-direct")" "$(pct 50 <"$work/sse-gateway")" "$(pct 99 <"$work/sse-direct")" "$(pct 99 <"$work/sse-gateway")"
 
 printf '\nMemory flood (%s, 16 principals, unique keys, 32 KiB replies): %s requests\n' "$DURATION" \
   "$(awk '/requests in/ {print $1}' "$work/flood.wrk")"

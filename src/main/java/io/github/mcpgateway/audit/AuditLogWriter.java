@@ -1,5 +1,6 @@
 package io.github.mcpgateway.audit;
 
+import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,6 +12,7 @@ import org.springframework.util.Assert;
 
 import io.github.mcpgateway.session.SessionEvent;
 
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -34,7 +36,7 @@ public class AuditLogWriter {
 	@EventListener
 	public void onAuditEvent(McpAuditEvent event) {
 		if (auditLog.isInfoEnabled()) {
-			auditLog.info(this.jsonMapper.writeValueAsString(fields(event)));
+			auditLog.info(json(event));
 		}
 	}
 
@@ -64,28 +66,37 @@ public class AuditLogWriter {
 		}
 	}
 
-	static Map<String, Object> fields(McpAuditEvent event) {
-		Map<String, Object> fields = new LinkedHashMap<>();
-		fields.put("time", event.time().toString());
-		fields.put("human", event.human());
-		fields.put("agent", event.agent());
-		fields.put("team", event.team());
-		fields.put("session_id", event.sessionId());
-		fields.put("namespace", event.namespace());
-		fields.put("server", event.server());
-		fields.put("server_uid", event.serverUid());
-		fields.put("method", event.method());
-		fields.put("tool", event.tool());
-		fields.put("decision", event.decision());
-		fields.put("error_code", event.errorCode());
-		fields.put("status", event.status());
-		fields.put("duration_ms", event.duration().toMillis());
-		fields.put("dispatched", event.dispatched());
-		if (event.idempotency() != null) {
-			fields.put("idempotency", event.idempotency());
-			fields.put("idempotency_key_hash", event.idempotencyKeyHash());
+	/**
+	 * The event as one JSON object, written field by field: this runs on every request,
+	 * so without building a map to serialize. Absent values are {@code null}; the
+	 * idempotency fields appear only for keyed requests.
+	 */
+	String json(McpAuditEvent event) {
+		StringWriter out = new StringWriter(512);
+		try (JsonGenerator json = this.jsonMapper.createGenerator(out)) {
+			json.writeStartObject();
+			json.writeStringProperty("time", event.time().toString());
+			json.writeStringProperty("human", event.human());
+			json.writeStringProperty("agent", event.agent());
+			json.writeStringProperty("team", event.team());
+			json.writeStringProperty("session_id", event.sessionId());
+			json.writeStringProperty("namespace", event.namespace());
+			json.writeStringProperty("server", event.server());
+			json.writeStringProperty("server_uid", event.serverUid());
+			json.writeStringProperty("method", event.method());
+			json.writeStringProperty("tool", event.tool());
+			json.writeStringProperty("decision", event.decision());
+			json.writeStringProperty("error_code", event.errorCode());
+			json.writeNumberProperty("status", event.status());
+			json.writeNumberProperty("duration_ms", event.duration().toMillis());
+			json.writeBooleanProperty("dispatched", event.dispatched());
+			if (event.idempotency() != null) {
+				json.writeStringProperty("idempotency", event.idempotency());
+				json.writeStringProperty("idempotency_key_hash", event.idempotencyKeyHash());
+			}
+			json.writeEndObject();
 		}
-		return fields;
+		return out.toString();
 	}
 
 }
