@@ -50,7 +50,16 @@ final class IdempotencyHasher {
 		}
 		// The id exactly as sent (1 and 1.0 differ): it is echoed in the reply a retry
 		// replays.
-		return id.isString() ? "s:" + id.stringValue() : "n:" + id.toString();
+		return id.isString() ? "s:" + id.stringValue() : "n:" + numberText(id);
+	}
+
+	/**
+	 * A number id's text as JSON writes it (what {@code JsonNode.toString()} gives,
+	 * without a serializer per call): integers as digits, and decimals, which the parser
+	 * reads exactly, as their {@code BigDecimal} text.
+	 */
+	static String numberText(JsonNode number) {
+		return number.numberValue().toString();
 	}
 
 	static String sha256(String tag, @Nullable String... fields) {
@@ -59,7 +68,7 @@ final class IdempotencyHasher {
 		for (String field : fields) {
 			update(digest, field);
 		}
-		return HexFormat.of().formatHex(digest.digest());
+		return HEX.formatHex(digest.digest());
 	}
 
 	private static void update(MessageDigest digest, @Nullable String field) {
@@ -72,7 +81,21 @@ final class IdempotencyHasher {
 		digest.update(bytes);
 	}
 
+	/** Cloned for each hash: cheaper than looking the algorithm up again. */
+	private static final MessageDigest SHA_256 = lookUpSha256();
+
+	private static final HexFormat HEX = HexFormat.of();
+
 	private static MessageDigest newDigest() {
+		try {
+			return (MessageDigest) SHA_256.clone();
+		}
+		catch (CloneNotSupportedException ex) {
+			return lookUpSha256();
+		}
+	}
+
+	private static MessageDigest lookUpSha256() {
 		try {
 			return MessageDigest.getInstance("SHA-256");
 		}

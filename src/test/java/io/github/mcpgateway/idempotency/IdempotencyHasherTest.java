@@ -74,6 +74,22 @@ class IdempotencyHasherTest {
 		assertThat(key).hasSize(64).doesNotContain("alice");
 	}
 
+	/**
+	 * The id's text in the request hash is what it was when the hash was the node's JSON
+	 * text, so entries written by an earlier version (a shared Redis store during a
+	 * rolling upgrade) still match their retries.
+	 */
+	@Test
+	void numberIdTextIsTheIdsJsonText() {
+		for (String id : new String[] { "1", "0", "-7", "1.0", "1.50", "1e3", "1E+3", "-2.5e-10", "0.000001",
+				"12345678901234567890123", "9223372036854775807", "-0", "0.0" }) {
+			JsonRpcMessage message = parse(call(id, "t", "{}"));
+			assertThat(IdempotencyHasher.numberText(message.id())).as(id).isEqualTo(message.id().toString());
+		}
+		assertThat(hash("k", call("1e3", "t", "{}"))).isNotEqualTo(hash("k", call("1000", "t", "{}")));
+		assertThat(hash("k", call("1.0", "t", "{}"))).isNotEqualTo(hash("k", call("1", "t", "{}")));
+	}
+
 	private String hash(String key, String body) {
 		return IdempotencyHasher.entry(key, ALICE, "s", "uid", parse(body)).requestHash();
 	}
