@@ -23,3 +23,32 @@ start_upstream() {
   java -Dsun.net.httpserver.nodelay=true -cp "$cp" io.github.mcpgateway.bench.BenchUpstream "$up" >"$work/upstream.log" 2>&1 &
   pids+=($!)
 }
+
+# Adds a server to the policy file "$work/policy.yaml": /mcp/<namespace>/<name> in front of the
+# stub's /<stub-path>, every tool granted to everyone.
+policy_server() { # name stub-path [namespace]
+  local namespace=${3:-bench}
+  [ -f "$work/policy.yaml" ] || echo "servers:" >"$work/policy.yaml"
+  cat >>"$work/policy.yaml" <<SERVER
+  - namespace: $namespace
+    name: $1
+    uid: $namespace-$1
+    upstream: http://127.0.0.1:$up/$2
+    path: /mcp/$namespace/$1
+    grants: [{ tools: ["*"] }]
+SERVER
+}
+
+# Starts a gateway from a jar on a port, with the demo profile (for its token endpoint) and the
+# policy file; JVM options from GATEWAY_JAVA_OPTS, more gateway arguments after the log file.
+# Sets gateway_pid.
+launch_gateway() { # jar port log-file gateway-args...
+  local jar_file=$1 port=$2 log=$3; shift 3
+  # shellcheck disable=SC2086
+  java ${GATEWAY_JAVA_OPTS:--XX:+UseG1GC -Xms512m -Xmx1g} -jar "$jar_file" --spring.profiles.active=demo \
+    --server.port="$port" --gateway.demo.upstream-port="$(free_port)" \
+    --gateway.demo.json-upstream-port="$(free_port)" --gateway.policy.location="$work/policy.yaml" \
+    --gateway.proxy.bulkhead.max-concurrent-calls=1000 "$@" >"$log" 2>&1 &
+  gateway_pid=$!
+  pids+=("$gateway_pid")
+}

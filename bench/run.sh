@@ -25,37 +25,15 @@ have_redis=false; install_if_missing redis-server redis-server && have_redis=tru
 build
 start_upstream
 
-cat >"$work/policy.yaml" <<POLICY
-servers:
-  - namespace: bench
-    name: json
-    uid: bench-json
-    upstream: http://127.0.0.1:$up/mcp
-    path: /mcp/bench/json
-    grants: [{ tools: ["*"] }]
-  - namespace: bench
-    name: big
-    uid: bench-big
-    upstream: http://127.0.0.1:$up/big
-    path: /mcp/bench/big
-    grants: [{ tools: ["*"] }]
-  - namespace: bench
-    name: sse
-    uid: bench-sse
-    upstream: http://127.0.0.1:$up/sse
-    path: /mcp/bench/sse
-    grants: [{ tools: ["*"] }]
-POLICY
+policy_server json mcp
+policy_server big big
+policy_server sse sse
 
 start_gateway() { # name port extra-args...
   local name=$1 port=$2; shift 2
-  java -XX:+UseG1GC -Xms512m -Xmx1g -jar "$jar" --spring.profiles.active=demo --server.port="$port" \
-    --gateway.demo.upstream-port="$(free_port)" --gateway.demo.json-upstream-port="$(free_port)" \
-    --gateway.policy.location="$work/policy.yaml" --gateway.proxy.bulkhead.max-concurrent-calls=1000 \
-    --gateway.identity.operators[0].human=bench-ops "$@" >"$work/$name.log" 2>&1 &
-  pids+=($!)
+  launch_gateway "$jar" "$port" "$work/$name.log" --gateway.identity.operators[0].human=bench-ops "$@"
 }
-gw=$(free_port); start_gateway gateway "$gw"; gwpid=${pids[-1]}
+gw=$(free_port); start_gateway gateway "$gw"; gwpid=$gateway_pid
 if $have_redis; then
   rport=$(free_port)
   redis-server --port "$rport" --bind 127.0.0.1 --save "" --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &

@@ -12,24 +12,13 @@ THREADS=${SOAK_THREADS:-16}
 source bench/lib.sh
 build
 start_upstream
-cat >"$work/policy.yaml" <<POLICY
-servers:
-  - namespace: soak
-    name: faulty
-    uid: soak-faulty
-    upstream: http://127.0.0.1:$up/faulty
-    path: /mcp/soak/faulty
-    grants: [{ tools: ["*"] }]
-POLICY
+policy_server faulty faulty soak
 echo '{}' >"$work/revocations.json"
 gw=$(free_port)
-java -Xmx512m -jar "$jar" --spring.profiles.active=demo --server.port="$gw" \
-  --gateway.demo.upstream-port="$(free_port)" --gateway.demo.json-upstream-port="$(free_port)" \
-  --gateway.policy.location="$work/policy.yaml" --gateway.revocation.source="$work/revocations.json" \
-  --gateway.identity.operators[0].human=ops --gateway.proxy.bulkhead.max-concurrent-calls=1000 \
-  --gateway.proxy.circuit-breaker.failure-rate-threshold=100 >"$work/gateway.log" 2>&1 &
-gwpid=$!
-pids+=($gwpid)
+GATEWAY_JAVA_OPTS=-Xmx512m launch_gateway "$jar" "$gw" "$work/gateway.log" \
+  --gateway.revocation.source="$work/revocations.json" --gateway.identity.operators[0].human=ops \
+  --gateway.proxy.circuit-breaker.failure-rate-threshold=100
+gwpid=$gateway_pid
 wait_http "http://127.0.0.1:$gw/actuator/health/readiness"
 for i in $(seq 1 8); do curl -s "http://127.0.0.1:$gw/demo/token?human=soak-$i&ttlSeconds=86400"; done >"$work/tokens"
 ops=$(curl -s "http://127.0.0.1:$gw/demo/token?human=ops&ttlSeconds=86400")

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Two gateway builds side by side, for before/after figures: both run at once in front of the
+# same stub, and their measured windows alternate (A, B, A, B, ...), so that drift on a shared
+# machine falls on both alike. Reports req/s and the gateway's CPU time per request (utime +
+# stime from /proc), which is steadier than throughput on a machine whose cores the load
+# generator shares.
+# Usage: bench/compare.sh A.jar B.jar ["plain fresh replay"] [rounds]
+#        (COMPARE_WARMUP=20s per mode, twice; COMPARE_DURATION=10s per window)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+A=$(readlink -f "$1"); B=$(readlink -f "$2"); MODES=${3:-"plain fresh replay"}; ROUNDS=${4:-3}
+source bench/lib.sh
+build
+start_upstream
+policy_server json mcp
+declare -A port pid tokens
+for v in A B; do
+  port[$v]=$(free_port)
+  launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log"
+  pid[$v]=$gateway_pid
+done
+for v in A B; do
+  wait_http "http://127.0.0.1:${port[$v]}/actuator/health/readiness"
+  for i in $(seq 1 8); do
+    tokens[$v]="${tokens[$v]:-} $(curl -s "http://127.0.0.1:${port[$v]}/demo/token?human=bench-$i&ttlSeconds=3600")"
+  done
+done
+cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+window() { # variant mode duration -> "req/s CPU-µs-per-request"
+  local before after out requests
+  before=$(cpu "${pid[$1]}")
+  out=$(BENCH_TOKENS="${tokens[$1]}" BENCH_MODE=$2 wrk -t8 -c8 -d"$3" -s bench/wrk/mcp.lua \
+    "http://127.0.0.1:${port[$1]}/mcp/bench/json")
+  after=$(cpu "${pid[$1]}")
+  requests=$(echo "$out" | awk '/requests in/ {print $1}')
+  echo "$(echo "$out" | awk '/Requests\/sec/ {printf "%.0f", $2}') $(( (after - before) * 10000 / requests ))"
+}
+echo "Warming up both builds..." >&2
+for _ in 1 2; do for v in A B; do for mode in $MODES; do window "$v" "$mode" "${COMPARE_WARMUP:-20s}" >/dev/null; done; done; done
+echo "Measuring $ROUNDS alternating rounds..." >&2
+for mode in $MODES; do
+  for _ in $(seq 1 "$ROUNDS"); do for v in A B; do echo "$mode $v $(window "$v" "$mode" "${COMPARE_DURATION:-10s}")"; done; done
+done | awk -v a="$1" -v b="$2" '{rps[$1" "$2] += $3; cpu[$1" "$2] += $4; n[$1" "$2]++; if (!($1 in seen)) {seen[$1]; order[++m] = $1}}
+  END {printf "%-8s %-4s %10s %16s\n", "mode", "jar", "req/s", "CPU us/request"
+       for (i = 1; i <= m; i++) for (j = 1; j <= 2; j++) { v = (j == 1) ? "A" : "B"; k = order[i] " " v
+         printf "%-8s %-4s %10.0f %16.0f\n", order[i], v, rps[k] / n[k], cpu[k] / n[k] }
+       printf "A: %s\nB: %s\n", a, b}'
