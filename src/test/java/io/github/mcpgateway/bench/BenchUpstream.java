@@ -42,11 +42,7 @@ public final class BenchUpstream {
 		byte[] body = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[{\"type\":\"text\","
 				+ "\"text\":\"ok\"}],\"isError\":false}}")
 			.getBytes(StandardCharsets.UTF_8);
-		exchange.getResponseHeaders().add("Content-Type", "application/json");
-		exchange.sendResponseHeaders(200, body.length);
-		try (OutputStream out = exchange.getResponseBody()) {
-			out.write(body);
-		}
+		replyJson(exchange, body);
 	}
 
 	/**
@@ -114,11 +110,7 @@ public final class BenchUpstream {
 		byte[] body = ("{\"operations\":" + operations + ",\"executions\":" + calls + ",\"maxExecutionsPerOperation\":"
 				+ maxRuns + ",\"violations\":" + violations + "}")
 			.getBytes(StandardCharsets.UTF_8);
-		exchange.getResponseHeaders().add("Content-Type", "application/json");
-		exchange.sendResponseHeaders(200, body.length);
-		try (OutputStream out = exchange.getResponseBody()) {
-			out.write(body);
-		}
+		replyJson(exchange, body);
 	}
 
 	/**
@@ -130,6 +122,10 @@ public final class BenchUpstream {
 		String tail = "\"}}";
 		byte[] body = (head + "x".repeat(32 * 1024 - head.length() - tail.length()) + tail)
 			.getBytes(StandardCharsets.UTF_8);
+		replyJson(exchange, body);
+	}
+
+	private static void replyJson(HttpExchange exchange, byte[] body) throws IOException {
 		exchange.getResponseHeaders().add("Content-Type", "application/json");
 		exchange.sendResponseHeaders(200, body.length);
 		try (OutputStream out = exchange.getResponseBody()) {

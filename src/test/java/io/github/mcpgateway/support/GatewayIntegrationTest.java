@@ -1,6 +1,5 @@
 package io.github.mcpgateway.support;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -117,16 +116,7 @@ public abstract class GatewayIntegrationTest {
 	}
 
 	protected HttpResponse<String> send(HttpRequest request) {
-		try {
-			return http.send(request, HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return TestHttp.send(http, request);
 	}
 
 	protected static String toolCall(int id, String tool) {

@@ -30,6 +30,7 @@ import io.github.mcpgateway.McpGatewayApplication;
 import io.github.mcpgateway.support.RedisServer;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestJwks;
+import io.github.mcpgateway.support.TestHttp;
 import io.github.mcpgateway.support.TestJwts;
 import io.github.mcpgateway.support.TestUpstream;
 
@@ -190,16 +191,7 @@ class RedisReplicasIntegrationTest {
 	}
 
 	private static HttpResponse<String> send(HttpRequest request) {
-		try {
-			return http.send(request, HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return TestHttp.send(http, request);
 	}
 
 	private static URI uri(ConfigurableApplicationContext replica, String path) {
