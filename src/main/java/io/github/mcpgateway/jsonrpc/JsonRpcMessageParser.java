@@ -7,11 +7,7 @@ import org.springframework.util.Assert;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage.Kind;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Parses the body of an MCP POST into a {@link JsonRpcMessage}.
@@ -23,20 +19,18 @@ import tools.jackson.databind.json.JsonMapper;
  * cannot authorise it as a whole. Refuses with {@link GatewayErrors#INVALID_REQUEST}
  * malformed JSON, a non-object, a missing or wrong {@code jsonrpc} member, a non-string
  * method, an id that is neither string, number nor null, a {@code tools/call} without a
- * string {@code params.name}, and a member name repeated in one object (parsers disagree
- * on which one wins, so the gateway and the upstream could read different requests).
- * Numbers are read exactly, never rounded through a double.
+ * string {@code params.name}, and every body the {@link StrictJsonReader} refuses
+ * (invalid UTF-8, a repeated member name, a number or nesting past the limits: anything
+ * the gateway and the upstream could read differently). Numbers are read exactly, never
+ * rounded through a double.
  */
 public final class JsonRpcMessageParser {
 
-	private final JsonMapper jsonMapper;
+	private final StrictJsonReader reader;
 
-	public JsonRpcMessageParser(JsonMapper jsonMapper) {
-		Assert.notNull(jsonMapper, "jsonMapper must not be null");
-		this.jsonMapper = jsonMapper.rebuild()
-			.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-			.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-			.build();
+	public JsonRpcMessageParser(StrictJsonReader reader) {
+		Assert.notNull(reader, "reader must not be null");
+		this.reader = reader;
 	}
 
 	public JsonRpcMessage parse(byte[] body) {
@@ -88,13 +82,9 @@ public final class JsonRpcMessageParser {
 
 	private JsonNode readTree(byte[] body) {
 		try {
-			JsonNode root = this.jsonMapper.readTree(body);
-			if (root == null || root.isMissingNode()) {
-				throw invalid();
-			}
-			return root;
+			return this.reader.read(body);
 		}
-		catch (JacksonException ex) {
+		catch (MalformedJsonException ex) {
 			throw invalid();
 		}
 	}

@@ -9,8 +9,8 @@ import org.springframework.context.annotation.Configuration;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.LivePolicy;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Wires the request stage: body limits, the JSON-RPC parser and the
@@ -21,9 +21,10 @@ import tools.jackson.databind.json.JsonMapper;
 class RequestConfiguration {
 
 	@Bean
-	McpRequestFilter mcpRequestFilter(LivePolicy livePolicy, RequestProperties properties, JsonMapper jsonMapper,
+	McpRequestFilter mcpRequestFilter(LivePolicy livePolicy, RequestProperties properties,
 			GatewayErrorRenderer errorRenderer, ApplicationEventPublisher events, Clock clock) {
-		return new McpRequestFilter(livePolicy, properties, new JsonRpcMessageParser(jsonMapper), errorRenderer, events,
+		StrictJsonReader reader = new StrictJsonReader(properties.json(), properties.maxBodySize().toBytes());
+		return new McpRequestFilter(livePolicy, properties, new JsonRpcMessageParser(reader), errorRenderer, events,
 				clock);
 	}
 

@@ -7,15 +7,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
+import io.github.mcpgateway.jsonrpc.JsonReadLimits;
+
 /**
  * Limits on what clients send ({@code gateway.request.*}).
  *
  * @param maxBodySize the largest JSON-RPC body accepted; larger ones get 413
  * {@code request_too_large} and are never read further or forwarded
+ * @param json bounds on the JSON of a body (nesting, numbers, strings); a body past one
+ * is refused as {@code invalid_request}
  */
 @Validated
 @ConfigurationProperties("gateway.request")
-public record RequestProperties(@DefaultValue("1MB") @NotNull DataSize maxBodySize) {
+public record RequestProperties(@DefaultValue("1MB") @NotNull DataSize maxBodySize,
+		@DefaultValue @NotNull JsonReadLimits json) {
 
 	public RequestProperties {
 		if (maxBodySize != null && (maxBodySize.toBytes() < 1 || maxBodySize.toBytes() > Integer.MAX_VALUE - 8)) {

@@ -14,11 +14,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-import io.github.mcpgateway.identity.McpPrincipal;
 import io.github.mcpgateway.idempotency.memory.InMemoryIdempotencyStore;
+import io.github.mcpgateway.identity.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
-import tools.jackson.databind.json.JsonMapper;
+import io.github.mcpgateway.support.TestJsonRpc;
 
 /**
  * JMH benchmarks of the keyed hot path: the request hash (parse, canonical params,
@@ -49,7 +49,7 @@ public class IdempotencyBenchmark {
 
 	@Setup
 	public void setUp() {
-		this.parser = new JsonRpcMessageParser(JsonMapper.builder().build());
+		this.parser = TestJsonRpc.parser();
 		StringBuilder arguments = new StringBuilder("{");
 		int i = 0;
 		while (arguments.length() < this.paramsBytes - 40) {

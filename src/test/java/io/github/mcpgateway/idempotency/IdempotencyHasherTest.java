@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import io.github.mcpgateway.identity.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
-import tools.jackson.databind.json.JsonMapper;
+import io.github.mcpgateway.support.TestJsonRpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +15,7 @@ class IdempotencyHasherTest {
 
 	private static final McpPrincipal ALICE = new McpPrincipal("alice", "bot", "blue");
 
-	private final JsonRpcMessageParser parser = new JsonRpcMessageParser(JsonMapper.builder().build());
+	private final JsonRpcMessageParser parser = TestJsonRpc.parser();
 
 	@Test
 	void requestHashIgnoresMemberOrderAndWhitespaceAtEveryDepth() {

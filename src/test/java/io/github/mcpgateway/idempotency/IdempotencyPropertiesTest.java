@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import io.github.mcpgateway.identity.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
-import tools.jackson.databind.json.JsonMapper;
+import io.github.mcpgateway.support.TestJsonRpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,7 +26,7 @@ class IdempotencyPropertiesTest {
 
 	private static final McpPrincipal PRINCIPAL = new McpPrincipal("alice", "bot", "blue");
 
-	private final JsonRpcMessageParser parser = new JsonRpcMessageParser(JsonMapper.builder().build());
+	private final JsonRpcMessageParser parser = TestJsonRpc.parser();
 
 	@Test
 	void keyValidationAcceptsExactlyOneTo255VisibleAsciiCharacters() {

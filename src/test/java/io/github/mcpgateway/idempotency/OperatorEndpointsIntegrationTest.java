@@ -14,6 +14,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import io.github.mcpgateway.identity.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.support.Replies;
+import io.github.mcpgateway.support.TestJsonRpc;
 import io.github.mcpgateway.support.TestJwts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -128,7 +129,7 @@ class OperatorEndpointsIntegrationTest extends IdempotencyIntegrationTest {
 			.asString(), "agent-1", "blue");
 		return IdempotencyHasher
 			.entry(key, principal, null, "uid-echo",
-					new JsonRpcMessageParser(json).parse(toolCall(1, "echo").getBytes(StandardCharsets.UTF_8)))
+					TestJsonRpc.parser().parse(toolCall(1, "echo").getBytes(StandardCharsets.UTF_8)))
 			.entryKey()
 			.substring(0, 16);
 	}

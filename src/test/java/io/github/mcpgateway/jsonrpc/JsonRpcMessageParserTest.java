@@ -8,14 +8,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage.Kind;
-import tools.jackson.databind.json.JsonMapper;
+import io.github.mcpgateway.support.TestJsonRpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class JsonRpcMessageParserTest {
 
-	private final JsonRpcMessageParser parser = new JsonRpcMessageParser(JsonMapper.builder().build());
+	private final JsonRpcMessageParser parser = TestJsonRpc.parser();
 
 	@Test
 	void parseWhenToolCallThenKeepsIdTypeAndToolName() {
