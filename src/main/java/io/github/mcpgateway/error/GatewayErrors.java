@@ -37,13 +37,16 @@ public final class GatewayErrors {
 			"unauthenticated", "A valid bearer token is required");
 
 	public static final GatewayError INVALID_TOKEN = of(HttpStatus.UNAUTHORIZED, Category.UNAUTHENTICATED,
-			"invalid_token", "The bearer token is invalid, expired or not issued for this gateway");
+			"invalid_token", "The bearer token is invalid, expired or not issued for this resource");
 
 	public static final GatewayError CERTIFICATE_REQUIRED = of(HttpStatus.UNAUTHORIZED, Category.UNAUTHENTICATED,
 			"certificate_required", "A trusted client certificate that names a principal is required");
 
 	public static final GatewayError PRINCIPAL_REVOKED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
 			"principal_revoked", "Access for this principal has been revoked");
+
+	public static final GatewayError NOT_FOUND = of(HttpStatus.NOT_FOUND, Category.NOT_FOUND, "not_found",
+			"No MCP server or endpoint at this path");
 
 	public static final GatewayError SESSION_NOT_FOUND = of(HttpStatus.NOT_FOUND, Category.NOT_FOUND,
 			"session_not_found", "Unknown or ended MCP session; initialize a new one");

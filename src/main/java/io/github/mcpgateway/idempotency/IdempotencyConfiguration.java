@@ -15,6 +15,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.proxy.StreamingMediaTypes;
 import io.github.mcpgateway.idempotency.memory.InMemoryIdempotencyStore;
 import io.github.mcpgateway.idempotency.redis.RedisIdempotencyStore;
 import io.github.mcpgateway.poll.PeriodicTask;
@@ -33,8 +34,8 @@ class IdempotencyConfiguration {
 
 	@Bean
 	IdempotencyFilter idempotencyFilter(IdempotencyStore store, GatewayErrorRenderer errorRenderer,
-			IdempotencyProperties properties) {
-		return new IdempotencyFilter(store, errorRenderer, properties);
+			IdempotencyProperties properties, StreamingMediaTypes streamingMediaTypes) {
+		return new IdempotencyFilter(store, errorRenderer, properties, streamingMediaTypes);
 	}
 
 	@Bean

@@ -10,7 +10,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.util.Assert;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -23,6 +22,7 @@ import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.IdentityMode;
 import io.github.mcpgateway.proxy.ClientAwareResponse;
+import io.github.mcpgateway.proxy.StreamingMediaTypes;
 import io.github.mcpgateway.request.IdempotencyOutcome;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
@@ -67,12 +67,16 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 
 	private final int maxReplyBytes;
 
+	private final StreamingMediaTypes streamingMediaTypes;
+
 	public IdempotencyFilter(IdempotencyStore store, GatewayErrorRenderer errorRenderer,
-			IdempotencyProperties properties) {
+			IdempotencyProperties properties, StreamingMediaTypes streamingMediaTypes) {
 		Assert.notNull(store, "store must not be null");
 		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(streamingMediaTypes, "streamingMediaTypes must not be null");
 		this.store = store;
 		this.errorRenderer = errorRenderer;
+		this.streamingMediaTypes = streamingMediaTypes;
 		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
 	}
 
@@ -142,7 +146,7 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 		// recorded: a client that retries as soon as it has the reply must find the key
 		// settled.
 		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
-		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes);
+		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes, this.streamingMediaTypes);
 		ClientAwareResponse relayed = ClientAwareResponse.tapped(request, response, recorder);
 		boolean completed = false;
 		try {
@@ -183,21 +187,12 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 		else if (status < 200 || status >= 300) {
 			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
 		}
-		else if (isStream(response) || isEncoded(response) || recorder.overflowed()) {
+		else if (this.streamingMediaTypes.isStreaming(response.getContentType()) || isEncoded(response)
+				|| recorder.overflowed()) {
 			this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
 		}
 		else {
 			this.store.complete(entry, new StoredReply(status, response.getContentType(), recorder.body()));
-		}
-	}
-
-	private static boolean isStream(HttpServletResponse response) {
-		String type = response.getContentType();
-		try {
-			return type != null && MediaType.TEXT_EVENT_STREAM.equalsTypeAndSubtype(MediaType.parseMediaType(type));
-		}
-		catch (IllegalArgumentException ex) {
-			return false;
 		}
 	}
 

@@ -29,22 +29,40 @@ import io.github.mcpgateway.policy.PrincipalPattern;
  * @param operators who may use the operator endpoints ({@code /actuator/idempotency},
  * {@code /actuator/policy}, {@code /actuator/sessions}, {@code /actuator/metrics}): OAuth
  * principals matching one of these patterns; empty (the default) means nobody
+ * @param resourceBaseUrl the public URL of the gateway's root (context path included),
+ * the base of every canonical resource URI (RFC 8707): what clients see behind an
+ * ingress. Unset, it is built from each request
  */
 @Validated
 @ConfigurationProperties("gateway.identity")
 public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultValue Claims claims,
 		@Valid @DefaultValue Certificate certificate, @Valid @DefaultValue DelegatedHeader delegatedHeader,
-		@DefaultValue List<PrincipalPattern> operators) {
+		@DefaultValue List<PrincipalPattern> operators, @Nullable URI resourceBaseUrl) {
+
+	public IdentityProperties {
+		if (resourceBaseUrl != null && (!resourceBaseUrl.isAbsolute() || resourceBaseUrl.getHost() == null
+				|| !("http".equalsIgnoreCase(resourceBaseUrl.getScheme())
+						|| "https".equalsIgnoreCase(resourceBaseUrl.getScheme()))
+				|| resourceBaseUrl.getRawQuery() != null || resourceBaseUrl.getRawFragment() != null)) {
+			throw new IllegalArgumentException(
+					"gateway.identity.resource-base-url must be an absolute http(s) URL without query or fragment");
+		}
+		if (oauth != null && oauth.audiences().isEmpty() && resourceBaseUrl == null) {
+			throw new IllegalArgumentException("gateway.identity.oauth.audiences must not be empty unless "
+					+ "gateway.identity.resource-base-url is set");
+		}
+	}
 
 	/**
-	 * The trusted issuer. All three of issuer, JWKS and audience are required: the
-	 * gateway never accepts a token whose issuer or audience it did not check.
+	 * The trusted issuer. Issuer and JWKS are required, and so is an audience: a token
+	 * must name the request's resource (RFC 8707) or one of {@code audiences}, which may
+	 * be empty only when {@code resource-base-url} fixes the resource URIs.
 	 *
 	 * @param issuer expected {@code iss} claim, also advertised as the authorization
 	 * server in the RFC 9728 protected-resource metadata
 	 * @param jwkSetUri where the issuer's signing keys are published (JWKS, RFC 7517)
-	 * @param audiences accepted {@code aud} values: the identifiers of this gateway (RFC
-	 * 8707)
+	 * @param audiences {@code aud} values accepted on every path, besides the request's
+	 * own resource URI (RFC 8707)
 	 * @param algorithms accepted JWS algorithms; {@code none} is never accepted
 	 * @param clockSkew tolerance applied to {@code exp} and {@code nbf}
 	 * @param tokenCacheTtl how long a token whose signature was verified is remembered,
@@ -53,7 +71,7 @@ public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultVal
 	 * issuer removed keeps working.
 	 * @param tokenCacheSize most tokens remembered
 	 */
-	public record OAuth(@NotBlank String issuer, @NotNull URI jwkSetUri, @NotEmpty List<@NotBlank String> audiences,
+	public record OAuth(@NotBlank String issuer, @NotNull URI jwkSetUri, @DefaultValue List<@NotBlank String> audiences,
 			@DefaultValue("RS256") @NotEmpty List<String> algorithms, @DefaultValue("60s") Duration clockSkew,
 			@DefaultValue("60s") @NotNull Duration tokenCacheTtl, @DefaultValue("10000") @Min(1) long tokenCacheSize) {
 

@@ -10,7 +10,6 @@ import org.springframework.http.CacheControl;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import org.springframework.web.util.UrlPathHelper;
 
 import io.github.mcpgateway.policy.IdentityMode;
@@ -30,19 +29,22 @@ class ProtectedResourceMetadataController {
 
 	private final IdentityProperties properties;
 
-	ProtectedResourceMetadataController(LivePolicy livePolicy, IdentityProperties properties) {
+	private final ResourceMetadataLocator resources;
+
+	ProtectedResourceMetadataController(LivePolicy livePolicy, IdentityProperties properties,
+			ResourceMetadataLocator resources) {
 		this.livePolicy = livePolicy;
 		this.properties = properties;
+		this.resources = resources;
 	}
 
 	@GetMapping({ ResourceMetadataLocator.WELL_KNOWN, ResourceMetadataLocator.WELL_KNOWN + "/**" })
 	ResponseEntity<Map<String, Object>> metadata(HttpServletRequest request) {
 		String path = UrlPathHelper.defaultInstance.getPathWithinApplication(request)
 			.substring(ResourceMetadataLocator.WELL_KNOWN.length());
-		String base = ServletUriComponentsBuilder.fromContextPath(request).replaceQuery(null).toUriString();
 		Map<String, Object> metadata = new LinkedHashMap<>();
 		if (path.isEmpty()) {
-			metadata.put("resource", base);
+			metadata.put("resource", this.resources.base(request));
 		}
 		else {
 			McpServerPolicy server = this.livePolicy.current().serverAt(path);
@@ -51,7 +53,7 @@ class ProtectedResourceMetadataController {
 				// elsewhere would send clients for a token the server refuses.
 				return ResponseEntity.notFound().build();
 			}
-			metadata.put("resource", base + server.path());
+			metadata.put("resource", this.resources.resourceUri(request, server));
 			metadata.put("resource_name", server.qualifiedName());
 		}
 		metadata.put("authorization_servers", List.of(this.properties.oauth().issuer()));

@@ -57,8 +57,9 @@ class SecurityConfiguration {
 	@Bean
 	@Order(2)
 	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
-			IdentityProperties properties, ServerLocator servers, McpAuthenticationEntryPoint entryPoint,
-			McpAccessDeniedHandler accessDeniedHandler, GatewayErrorRenderer errorRenderer) throws Exception {
+			IdentityProperties properties, ServerLocator servers, ResourceMetadataLocator resources,
+			McpAuthenticationEntryPoint entryPoint, McpAccessDeniedHandler accessDeniedHandler,
+			GatewayErrorRenderer errorRenderer) throws Exception {
 		http.authorizeHttpRequests((requests) -> requests.requestMatchers("/actuator", "/actuator/**")
 			.access(new OperatorAuthorizationManager(properties.operators()))
 			.anyRequest()
@@ -77,8 +78,9 @@ class SecurityConfiguration {
 								return filter;
 							}
 						})
-						.jwt((jwt) -> jwt.decoder(jwtDecoder)
-							.jwtAuthenticationConverter(new JwtPrincipalConverter(properties.claims())))
+						.authenticationManagerResolver(new ResourceAudienceAuthenticationManagerResolver(jwtDecoder,
+								properties.oauth().audiences(), resources,
+								new JwtPrincipalConverter(properties.claims())))
 						.authenticationEntryPoint(entryPoint)
 						.accessDeniedHandler(accessDeniedHandler))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(entryPoint)
@@ -93,10 +95,6 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * Spring Security's strict firewall with its default character rules, checked without
-	 * regular expressions ({@link FirewallText}).
-	 */
-	/**
 	 * No observation of Spring Security's filters, authentication or authorization: one
 	 * per filter per request costs more than it tells, and the gateway's own meters count
 	 * requests and decisions.
@@ -106,6 +104,10 @@ class SecurityConfiguration {
 		return SecurityObservationSettings.noObservations();
 	}
 
+	/**
+	 * Spring Security's strict firewall with its default character rules, checked without
+	 * regular expressions ({@link FirewallText}).
+	 */
 	@Bean
 	HttpFirewall httpFirewall() {
 		return FirewallText.firewall();
@@ -122,8 +124,8 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	ResourceMetadataLocator resourceMetadataLocator(ServerLocator servers) {
-		return new ResourceMetadataLocator(servers);
+	ResourceMetadataLocator resourceMetadataLocator(ServerLocator servers, IdentityProperties properties) {
+		return new ResourceMetadataLocator(servers, properties.resourceBaseUrl());
 	}
 
 	@Bean

@@ -10,7 +10,6 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 
 /**
  * Relays the upstream reply to the client, noticing when the client goes away, and shows
@@ -164,22 +163,13 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * A tapped reply that is not an event stream is not flushed early (the proxy's copy
-	 * ends with a flush): it stays in the response buffer, sized by the tap's owner,
-	 * until the request completes, so that whoever tapped it records the outcome before
-	 * the client can see the reply and retry.
+	 * A reply the tap holds back is not flushed early (the proxy's copy ends with a
+	 * flush): it stays in the response buffer, sized by the tap's owner, until the
+	 * request completes, so that whoever tapped it records the outcome before the client
+	 * can see the reply and retry.
 	 */
 	private boolean holdsBack() {
-		if (this.tap == null) {
-			return false;
-		}
-		String type = getContentType();
-		try {
-			return type == null || !MediaType.TEXT_EVENT_STREAM.equalsTypeAndSubtype(MediaType.parseMediaType(type));
-		}
-		catch (IllegalArgumentException ex) {
-			return true;
-		}
+		return this.tap != null && this.tap.holdsBack(getContentType());
 	}
 
 	private void lost(IOException ex) throws IOException {
@@ -196,6 +186,12 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 		/** The response buffer was reset: forget what was seen. */
 		void reset();
+
+		/**
+		 * Whether a reply of this {@code Content-Type} stays in the response buffer (no
+		 * flush reaches the client) until the request completes.
+		 */
+		boolean holdsBack(@Nullable String contentType);
 
 	}
 

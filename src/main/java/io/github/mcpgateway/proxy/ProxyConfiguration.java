@@ -71,10 +71,15 @@ class ProxyConfiguration {
 	}
 
 	@Bean
-	UpstreamHandler upstreamHandler(ProxyExchange upstreamProxyExchange,
+	StreamingMediaTypes streamingMediaTypes(GatewayMvcProperties properties) {
+		return new StreamingMediaTypes(properties.getStreamingMediaTypes());
+	}
+
+	@Bean
+	UpstreamHandler upstreamHandler(ProxyExchange upstreamProxyExchange, StreamingMediaTypes streamingMediaTypes,
 			ObjectProvider<RequestHttpHeadersFilter> requestFilters,
 			ObjectProvider<ResponseHttpHeadersFilter> responseFilters) {
-		return new UpstreamHandler(upstreamProxyExchange, requestFilters, responseFilters);
+		return new UpstreamHandler(upstreamProxyExchange, streamingMediaTypes, requestFilters, responseFilters);
 	}
 
 	@Bean

@@ -28,11 +28,14 @@ import io.github.mcpgateway.request.McpRequestContext;
  * forwarding filters, and the gateway's own), and {@code Host} is the upstream's. Spring
  * Cloud Gateway's own handler takes the path from the incoming request, so a route to
  * another path would have to rebuild the request, copying every header, attribute and
- * parameter on each call; this one builds the target URL directly.
+ * parameter on each call; this one builds the target URL directly. A streaming reply is
+ * committed as soon as the upstream's headers are in ({@link HeadersFirstResponse}).
  */
 final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartInitializingSingleton {
 
 	private final ProxyExchange proxyExchange;
+
+	private final StreamingMediaTypes streamingMediaTypes;
 
 	private final ObjectProvider<RequestHttpHeadersFilter> requestFiltersProvider;
 
@@ -42,9 +45,11 @@ final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartIni
 
 	private List<ResponseHttpHeadersFilter> responseFilters = List.of();
 
-	UpstreamHandler(ProxyExchange proxyExchange, ObjectProvider<RequestHttpHeadersFilter> requestFilters,
+	UpstreamHandler(ProxyExchange proxyExchange, StreamingMediaTypes streamingMediaTypes,
+			ObjectProvider<RequestHttpHeadersFilter> requestFilters,
 			ObjectProvider<ResponseHttpHeadersFilter> responseFilters) {
 		this.proxyExchange = proxyExchange;
+		this.streamingMediaTypes = streamingMediaTypes;
 		this.requestFiltersProvider = requestFilters;
 		this.responseFiltersProvider = responseFilters;
 	}
@@ -65,7 +70,9 @@ final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartIni
 			.responseConsumer((response, relayed) -> relayed.headers()
 				.putAll(filter(this.responseFilters, response.getHeaders(), relayed)))
 			.build();
-		return this.proxyExchange.exchange(upstreamRequest);
+		ServerResponse proxied = this.proxyExchange.exchange(upstreamRequest);
+		return this.streamingMediaTypes.isStreaming(proxied.headers().getFirst(HttpHeaders.CONTENT_TYPE))
+				? new HeadersFirstResponse(proxied) : proxied;
 	}
 
 	static URI target(ServerRequest request) {

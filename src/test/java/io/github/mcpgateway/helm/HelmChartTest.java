@@ -54,11 +54,16 @@ class HelmChartTest {
 		JsonNode defaults = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
 
 		for (String broken : new String[] { "mode: both", "replicaCount: 0",
-				"gateway: {identity: {oauth: {audiences: []}}}", "gateway: {idempotency: {store: disk}}",
-				"gateway: {proxy: {idleTimeout: forever}}", "unknownValue: 1" }) {
+				"gateway: {identity: {oauth: {audiences: []}}}",
+				"gateway: {identity: {resourceBaseUrl: 'https://mcp.example.com?x=1'}}",
+				"gateway: {idempotency: {store: disk}}", "gateway: {proxy: {idleTimeout: forever}}",
+				"unknownValue: 1" }) {
 			JsonNode merged = merge(defaults.deepCopy(), this.yaml.readTree(broken));
 			assertThat(schema().validate(merged)).as(broken).isNotEmpty();
 		}
+		JsonNode resourceOnly = merge(defaults.deepCopy(), this.yaml
+			.readTree("gateway: {identity: {oauth: {audiences: []}, resourceBaseUrl: 'https://mcp.example.com'}}"));
+		assertThat(schema().validate(resourceOnly)).as("audiences may be empty with a resource base URL").isEmpty();
 	}
 
 	@Test

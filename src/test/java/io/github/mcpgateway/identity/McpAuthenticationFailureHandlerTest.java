@@ -21,7 +21,8 @@ class McpAuthenticationFailureHandlerTest {
 	private final ServerLocator servers = new ServerLocator(new LivePolicy());
 
 	private final McpAuthenticationFailureHandler handler = new McpAuthenticationFailureHandler(
-			new McpAuthenticationEntryPoint(this.servers, new ResourceMetadataLocator(this.servers), this.renderer),
+			new McpAuthenticationEntryPoint(this.servers, new ResourceMetadataLocator(this.servers, null),
+					this.renderer),
 			this.renderer);
 
 	@Test

@@ -70,6 +70,36 @@ class StreamingProxyIntegrationTest extends GatewayIntegrationTest {
 		assertThat(body.toString()).isEqualTo(String.join("", events));
 	}
 
+	@Test
+	void aQuietStreamCutByTheIdleTimeoutAfterItsHeadersEndsTheClientsStream() throws Exception {
+		upstream.reply((request, exchange) -> {
+			exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+			exchange.sendResponseHeaders(200, 0);
+			exchange.getResponseBody().flush();
+			sleep(4000);
+		});
+		long start = System.nanoTime();
+		HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(uri("/mcp/test/echo"))
+			.header("Authorization", "Bearer " + validToken())
+			.header("Accept", "text/event-stream")
+			.GET()
+			.build(), HttpResponse.BodyHandlers.ofInputStream());
+		Duration headersAfter = Duration.ofNanos(System.nanoTime() - start);
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(headersAfter).isLessThan(Duration.ofMillis(1000));
+		try (InputStream body = response.body()) {
+			body.readAllBytes();
+		}
+		catch (java.io.IOException ex) {
+			// The gateway ends the stream abruptly: either way the client's stream ends.
+		}
+		// The idle timeout of this suite is 1.5 s: the stream ends then, not when the
+		// upstream gives up.
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(1400),
+				Duration.ofMillis(3500));
+	}
+
 	private static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);

@@ -15,6 +15,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import io.github.mcpgateway.demo.DemoMcpServer;
 import io.github.mcpgateway.policy.PolicyReloader;
@@ -25,9 +26,16 @@ import io.github.mcpgateway.revocation.RevocationSync;
  * Base of the integration tests: the real application on a random port, verifying real
  * RS256 tokens against a JWKS served over HTTP, in front of real HTTP upstreams. Every
  * subclass shares one application context (same properties), so the suite starts the
- * gateway once.
+ * gateway once. A subclass that needs other settings overrides them with a
+ * {@code @TestPropertySource} of its own (and gets a context of its own).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestPropertySource(properties = { "gateway.identity.oauth.audiences=" + TestJwks.AUDIENCE,
+		"gateway.identity.operators[0].human=ops-*",
+		"spring.cloud.gateway.server.webmvc.trusted-proxies=127\\\\.0\\\\.0\\\\.1",
+		"gateway.proxy.first-byte-timeout=1s", "gateway.proxy.idle-timeout=1500ms",
+		"gateway.proxy.bulkhead.max-concurrent-calls=4", "gateway.proxy.circuit-breaker.sliding-window-size=4",
+		"gateway.proxy.circuit-breaker.minimum-number-of-calls=4" })
 public abstract class GatewayIntegrationTest {
 
 	protected static final TestUpstream upstream = TestUpstream.start();
@@ -59,16 +67,8 @@ public abstract class GatewayIntegrationTest {
 	static void gatewayProperties(DynamicPropertyRegistry registry) {
 		registry.add("gateway.identity.oauth.issuer", () -> TestJwks.ISSUER);
 		registry.add("gateway.identity.oauth.jwk-set-uri", () -> TestJwks.get().jwksUri());
-		registry.add("gateway.identity.oauth.audiences", () -> TestJwks.AUDIENCE);
 		registry.add("gateway.policy.location", () -> policy.file().toString());
 		registry.add("gateway.revocation.source", () -> revocations.file().toString());
-		registry.add("gateway.identity.operators[0].human", () -> "ops-*");
-		registry.add("spring.cloud.gateway.server.webmvc.trusted-proxies", () -> "127\\.0\\.0\\.1");
-		registry.add("gateway.proxy.first-byte-timeout", () -> "1s");
-		registry.add("gateway.proxy.idle-timeout", () -> "1500ms");
-		registry.add("gateway.proxy.bulkhead.max-concurrent-calls", () -> "4");
-		registry.add("gateway.proxy.circuit-breaker.sliding-window-size", () -> "4");
-		registry.add("gateway.proxy.circuit-breaker.minimum-number-of-calls", () -> "4");
 	}
 
 	@Autowired
