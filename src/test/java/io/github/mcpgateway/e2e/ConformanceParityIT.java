@@ -1,0 +1,114 @@
+package io.github.mcpgateway.e2e;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The MCP conformance suite's server scenarios (its default active suite), run against
+ * server-everything directly and through the gateway's {@code delegated-header} server in
+ * front of it. server-everything does not pass them all; the gateway must not make any
+ * scenario fail that passes directly. Skipped where {@code node} or {@code npm} is
+ * missing.
+ * <p>
+ * Each run's per-scenario {@code checks.json} is written under
+ * {@code target/node-interop-logs/conformance-*}.
+ */
+class ConformanceParityIT {
+
+	/** One line per scenario, e.g. {@code ✓ tools-list: 1 passed, 0 failed}. */
+	private static final Pattern SCENARIO = Pattern.compile("^[✓✗] (\\S+): (\\d+) passed, (\\d+) failed$",
+			Pattern.MULTILINE);
+
+	private static final Pattern TOTAL = Pattern.compile("^Total: \\d+ passed, \\d+ failed$", Pattern.MULTILINE);
+
+	@RegisterExtension
+	static final GatewayProcess gateway = new GatewayProcess("conformance");
+
+	private static NodeInterop node;
+
+	private static int everythingPort;
+
+	@BeforeAll
+	static void start() throws Exception {
+		node = NodeInterop.installed();
+		everythingPort = node.startServerEverything("conformance-everything").port();
+		gateway.startInFrontOf(everythingPort);
+	}
+
+	@AfterAll
+	static void stopEverything() throws InterruptedException {
+		// server-everything first: the event streams the gateway still relays end with
+		// it,
+		// so the gateway's graceful shutdown has no request left to wait for.
+		if (node != null) {
+			node.stopAll();
+		}
+		gateway.stop();
+	}
+
+	@Test
+	void everyScenarioThatPassesDirectlyAlsoPassesThroughTheGateway() throws Exception {
+		Run direct = conformance("direct", "http://127.0.0.1:" + everythingPort + "/mcp");
+		Run throughGateway = conformance("gateway", gateway.url(GatewayProcess.OPEN));
+		System.out.println("conformance direct: " + direct.total() + "; through gateway: " + throughGateway.total());
+
+		assertThat(direct.passed()).as("scenarios passing directly").isNotEmpty();
+		assertThat(throughGateway.scenarios.keySet()).as("scenarios run through the gateway")
+			.containsExactlyInAnyOrderElementsOf(direct.scenarios.keySet());
+		Map<String, String> regressions = new LinkedHashMap<>();
+		for (String scenario : direct.passed()) {
+			if (!throughGateway.scenarios.get(scenario).isEmpty()) {
+				regressions.put(scenario, throughGateway.scenarios.get(scenario));
+			}
+		}
+		assertThat(regressions)
+			.as("scenarios that pass directly but fail through the gateway (checks.json under %s)",
+					NodeInterop.LOGS.toAbsolutePath())
+			.isEmpty();
+	}
+
+	private static Run conformance(String name, String url) throws Exception {
+		NodeInterop.Finished run = node.run("conformance-" + name, Map.of(), Duration.ofSeconds(90),
+				NodeInterop.CONFORMANCE, "server", "--url", url, "-o",
+				NodeInterop.LOGS.resolve("conformance-" + name).toAbsolutePath().toString());
+		// The exit code is 1 whenever any check fails, so the counts are what is
+		// compared.
+		Matcher total = TOTAL.matcher(run.stdout());
+		assertThat(total.find()).as("conformance %s printed no total:\n%s\n%s", name, run.stdout(), run.stderr())
+			.isTrue();
+		Map<String, String> scenarios = new LinkedHashMap<>();
+		Matcher scenario = SCENARIO.matcher(run.stdout());
+		while (scenario.find()) {
+			scenarios.put(scenario.group(1), scenario.group(3).equals("0") ? "" : scenario.group(0));
+		}
+		return new Run(total.group().substring("Total: ".length()), scenarios);
+	}
+
+	/**
+	 * One conformance run: its total, and each scenario with its failure line (empty when
+	 * it passed).
+	 */
+	private record Run(String total, Map<String, String> scenarios) {
+
+		List<String> passed() {
+			return this.scenarios.entrySet()
+				.stream()
+				.filter((e) -> e.getValue().isEmpty())
+				.map(Map.Entry::getKey)
+				.toList();
+		}
+
+	}
+
+}

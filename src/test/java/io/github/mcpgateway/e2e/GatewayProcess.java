@@ -1,0 +1,166 @@
+package io.github.mcpgateway.e2e;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler;
+import org.junit.jupiter.api.extension.TestWatcher;
+
+import io.github.mcpgateway.support.TestJwks;
+
+/**
+ * The packaged gateway jar (failsafe passes {@code -Dgateway.jar}), started as a process
+ * without the demo profile, in front of one server-everything on two paths:
+ * <ul>
+ * <li>{@link #GUARDED}: {@code oauth} identity; any verified principal may call every
+ * tool of server-everything except {@code get-env};</li>
+ * <li>{@link #OPEN}: {@code delegated-header} identity, every tool granted.</li>
+ * </ul>
+ * Register it with {@code @RegisterExtension}: when a test or a {@code @BeforeAll} method
+ * fails, it prints the tail of the gateway log.
+ */
+final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExceptionHandler {
+
+	static final String GUARDED = "/mcp/test/everything";
+
+	static final String OPEN = "/mcp/test/everything-open";
+
+	/**
+	 * server-everything 2026.8.31's tools (some only for clients with matching
+	 * capabilities).
+	 */
+	private static final List<String> TOOLS_BUT_GET_ENV = List.of("echo", "get-annotated-message", "get-resource-links",
+			"get-resource-reference", "get-roots-list", "get-structured-content", "get-sum", "get-tiny-image",
+			"gzip-file-as-resource", "simulate-research-query", "toggle-simulated-logging", "toggle-subscriber-updates",
+			"trigger-elicitation-request", "trigger-elicitation-request-async", "trigger-long-running-operation",
+			"trigger-sampling-request", "trigger-sampling-request-async", "trigger-url-elicitation");
+
+	private final String name;
+
+	private Process process;
+
+	private int port;
+
+	private Path log;
+
+	GatewayProcess(String name) {
+		this.name = name;
+	}
+
+	void startInFrontOf(int everythingPort) throws Exception {
+		this.port = NodeInterop.freePort();
+		this.log = NodeInterop.LOGS.resolve(this.name + "-gateway.log");
+		Path policy = NodeInterop.LOGS.resolve(this.name + "-policy.yaml");
+		Files.writeString(policy, """
+				servers:
+				  - namespace: test
+				    name: everything
+				    uid: uid-everything
+				    upstream: http://127.0.0.1:%1$d/mcp
+				    path: %2$s
+				    grants:
+				      - tools: [%3$s]
+				  - namespace: test
+				    name: everything-open
+				    upstream: http://127.0.0.1:%1$d/mcp
+				    path: %4$s
+				    identity: delegated-header
+				    grants:
+				      - tools: ["*"]
+				""".formatted(everythingPort, GUARDED, String.join(", ", TOOLS_BUT_GET_ENV), OPEN));
+		this.process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				// C1 only, one GC thread: a faster start; these tests check behaviour.
+				"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", System.getProperty("gateway.jar"),
+				"--server.port=" + this.port, "--gateway.identity.oauth.issuer=" + TestJwks.ISSUER,
+				"--gateway.identity.oauth.jwk-set-uri=" + TestJwks.get().jwksUri(),
+				// Required on main; no token of these tests carries this one.
+				"--gateway.identity.oauth.audiences[0]=" + TestJwks.AUDIENCE,
+				"--gateway.identity.oauth.audiences[1]=" + url(GUARDED), // REMOVE-WHEN-RESOURCE-AUDIENCE-LANDS
+				"--gateway.policy.location=" + policy.toAbsolutePath(),
+				// Generous: SDK servers keep GET streams alive every 15 s.
+				"--gateway.proxy.first-byte-timeout=60s", "--gateway.proxy.idle-timeout=60s")
+			.redirectErrorStream(true)
+			.redirectOutput(this.log.toFile())
+			.start();
+		awaitReadiness();
+	}
+
+	/**
+	 * The URL of a path on the gateway, which is also the RFC 8707 resource URI of a
+	 * server.
+	 */
+	String url(String path) {
+		return "http://127.0.0.1:" + this.port + path;
+	}
+
+	/** Stops the gateway (graceful shutdown, forced after 15 s). */
+	void stop() throws InterruptedException {
+		if (this.process != null) {
+			this.process.destroy();
+			if (!this.process.waitFor(15, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+			}
+		}
+	}
+
+	String logTail(int lines) {
+		try {
+			List<String> all = Files.readAllLines(this.log);
+			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException | RuntimeException ex) {
+			return "(no gateway log: " + ex + ")";
+		}
+	}
+
+	@Override
+	public void testFailed(ExtensionContext context, Throwable cause) {
+		printLogTail(context);
+	}
+
+	@Override
+	public void handleBeforeAllMethodExecutionException(ExtensionContext context, Throwable throwable)
+			throws Throwable {
+		printLogTail(context);
+		throw throwable;
+	}
+
+	private void printLogTail(ExtensionContext context) {
+		if (this.log != null) {
+			System.out.println("---- " + context.getDisplayName() + " failed; gateway log " + this.log.toAbsolutePath()
+					+ ", last 80 lines:\n" + logTail(80) + "\n----");
+		}
+	}
+
+	private void awaitReadiness() throws Exception {
+		HttpClient http = HttpClient.newHttpClient();
+		HttpRequest readiness = HttpRequest.newBuilder(URI.create(url("/actuator/health/readiness"))).build();
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+		while (Instant.now().isBefore(deadline)) {
+			try {
+				if (http.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+					return;
+				}
+			}
+			catch (IOException notYet) {
+				// not listening yet
+			}
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException("The gateway exited:\n" + logTail(80));
+			}
+			Thread.sleep(200);
+		}
+		throw new IllegalStateException("The gateway did not become ready within 90 s");
+	}
+
+}

@@ -1,0 +1,228 @@
+package io.github.mcpgateway.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The Node side of the interop tests: the packages pinned in {@code src/test/node},
+ * installed once into {@code target/node-interop} with {@code npm ci}, and the node
+ * processes the tests start from there (server-everything, the SDK client, the
+ * conformance CLI).
+ * <p>
+ * Where {@code node} or {@code npm} is not on the PATH, {@link #installed()} aborts the
+ * calling test class (JUnit reports it skipped, with the reason). Every process started
+ * through an instance is stopped by {@link #stopAll()}; a JVM shutdown hook stops those
+ * still alive if the test JVM is ended before that.
+ */
+final class NodeInterop {
+
+	static final String SERVER_EVERYTHING = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
+
+	static final String CONFORMANCE = "node_modules/@modelcontextprotocol/conformance/dist/index.js";
+
+	private static final Path SOURCE = Path.of(System.getProperty("node.interop.source", "src/test/node"));
+
+	private static final Path DIR = Path.of(System.getProperty("node.interop.dir", "target/node-interop"));
+
+	static final Path LOGS = Path.of(System.getProperty("node.interop.logs", "target/node-interop-logs"));
+
+	private static int nodeMajor;
+
+	private final List<Process> started = new ArrayList<>();
+
+	private NodeInterop() {
+		Runtime.getRuntime().addShutdownHook(new Thread(this::stopAll));
+	}
+
+	/**
+	 * Node and the pinned packages, ready to run. Installs them on the first call in this
+	 * JVM unless {@code target/node-interop/node_modules} already holds the pinned
+	 * versions.
+	 */
+	static synchronized NodeInterop installed() throws Exception {
+		if (nodeMajor == 0) {
+			String version = versionOf("node");
+			String npm = versionOf("npm");
+			Assumptions.assumeTrue(version != null && npm != null,
+					() -> skip("node and npm must be on the PATH (node: " + version + ", npm: " + npm + ")"));
+			int major = Integer.parseInt(version.replaceFirst("^v(\\d+).*", "$1"));
+			Assumptions.assumeTrue(major >= 18, () -> skip("needs Node 18 or later, found " + version));
+			System.out.println("node-interop: node " + version + ", npm " + npm);
+			install();
+			nodeMajor = major;
+		}
+		Files.createDirectories(LOGS);
+		return new NodeInterop();
+	}
+
+	/**
+	 * Starts server-everything's Streamable HTTP transport and waits for its ready line.
+	 */
+	Started startServerEverything(String logName) throws Exception {
+		int port = freePort();
+		Process process = start(logName, Map.of("PORT", Integer.toString(port)), SERVER_EVERYTHING, "streamableHttp");
+		// Its stdout is chatty; the ready line is on stderr.
+		Path err = LOGS.resolve(logName + ".err");
+		String ready = "MCP Streamable HTTP Server listening on port " + port;
+		Instant deadline = Instant.now().plusSeconds(30);
+		while (!Files.readString(err).contains(ready)) {
+			if (!process.isAlive() || Instant.now().isAfter(deadline)) {
+				throw new IllegalStateException("server-everything did not start:\n" + Files.readString(err));
+			}
+			Thread.sleep(50);
+		}
+		return new Started(process, port);
+	}
+
+	/**
+	 * Runs {@code node <script> <args>} in the install directory until it ends; stdout
+	 * and stderr go to {@code <logName>.out} and {@code .err} under {@link #LOGS}.
+	 */
+	Finished run(String logName, Map<String, String> env, Duration timeout, String script, String... args)
+			throws Exception {
+		Process process = start(logName, env, script, args);
+		if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+			process.destroyForcibly();
+			throw new IllegalStateException("node " + script + " did not end within " + timeout + "; see "
+					+ LOGS.resolve(logName + ".err").toAbsolutePath());
+		}
+		return new Finished(process.exitValue(), Files.readString(LOGS.resolve(logName + ".out")),
+				Files.readString(LOGS.resolve(logName + ".err")));
+	}
+
+	/** Stops every process this instance started: SIGTERM, then SIGKILL after 5 s. */
+	synchronized void stopAll() {
+		for (Process process : this.started) {
+			process.descendants().forEach(ProcessHandle::destroy);
+			process.destroy();
+		}
+		for (Process process : this.started) {
+			try {
+				if (!process.waitFor(5, TimeUnit.SECONDS)) {
+					process.destroyForcibly();
+				}
+			}
+			catch (InterruptedException ex) {
+				process.destroyForcibly();
+				Thread.currentThread().interrupt();
+			}
+		}
+		this.started.clear();
+	}
+
+	private synchronized Process start(String logName, Map<String, String> env, String script, String... args)
+			throws IOException {
+		List<String> command = new ArrayList<>(List.of("node"));
+		if (nodeMajor == 18) {
+			// The SDK's server transport calls the global crypto.randomUUID(), which Node
+			// 18
+			// has only behind this flag (global from Node 19 on).
+			command.add("--experimental-global-webcrypto");
+		}
+		command.add(script);
+		command.addAll(List.of(args));
+		ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile())
+			.redirectOutput(LOGS.resolve(logName + ".out").toFile())
+			.redirectError(LOGS.resolve(logName + ".err").toFile());
+		builder.environment().putAll(env);
+		Process process = builder.start();
+		this.started.add(process);
+		return process;
+	}
+
+	private static void install() throws Exception {
+		Files.createDirectories(DIR);
+		boolean sameLock = Files.exists(DIR.resolve("package-lock.json"))
+				&& Files.mismatch(SOURCE.resolve("package-lock.json"), DIR.resolve("package-lock.json")) == -1;
+		try (Stream<Path> files = Files.list(SOURCE)) {
+			for (Path file : files.filter(Files::isRegularFile).toList()) {
+				Files.copy(file, DIR.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+			}
+		}
+		if (sameLock && hasPinnedVersions()) {
+			System.out
+				.println("node-interop: " + DIR + "/node_modules already has the pinned versions, npm ci skipped");
+			return;
+		}
+		Instant start = Instant.now();
+		Path log = LOGS.resolve("npm-ci.log");
+		Files.createDirectories(LOGS);
+		Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(DIR.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.start();
+		if (!npm.waitFor(5, TimeUnit.MINUTES) || npm.exitValue() != 0) {
+			npm.destroyForcibly();
+			throw new IllegalStateException("npm ci failed in " + DIR + ":\n" + Files.readString(log));
+		}
+		System.out.printf("node-interop: npm ci in %s took %.1f s%n", DIR,
+				Duration.between(start, Instant.now()).toMillis() / 1000.0);
+	}
+
+	private static boolean hasPinnedVersions() {
+		JsonMapper json = JsonMapper.shared();
+		JsonNode dependencies = json.readTree(DIR.resolve("package.json").toFile()).path("dependencies");
+		for (Map.Entry<String, JsonNode> pinned : dependencies.properties()) {
+			Path installed = DIR.resolve("node_modules").resolve(pinned.getKey()).resolve("package.json");
+			if (!Files.exists(installed) || !json.readTree(installed.toFile())
+				.path("version")
+				.asString()
+				.equals(pinned.getValue().asString())) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** {@code <tool> --version}, or null when the tool cannot be run. */
+	private static String versionOf(String tool) {
+		try {
+			Process process = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();
+			String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+			return (process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0) ? out : null;
+		}
+		catch (IOException | InterruptedException ex) {
+			return null;
+		}
+	}
+
+	private static String skip(String reason) {
+		String message = "Node interop tests skipped: " + reason;
+		System.out.println(message);
+		return message;
+	}
+
+	static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** A node process that keeps running, and the port it listens on. */
+	record Started(Process process, int port) {
+	}
+
+	/** A node process that ended: its exit code and what it printed. */
+	record Finished(int exitCode, String stdout, String stderr) {
+	}
+
+}
