@@ -1,10 +1,12 @@
 package io.github.mcpgateway.proxy;
 
+import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.cloud.gateway.server.mvc.common.MvcUtils;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter.RequestHttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter.ResponseHttpHeadersFilter;
@@ -29,7 +31,8 @@ import io.github.mcpgateway.request.McpRequestContext;
  * Cloud Gateway's own handler takes the path from the incoming request, so a route to
  * another path would have to rebuild the request, copying every header, attribute and
  * parameter on each call; this one builds the target URL directly. A streaming reply is
- * committed as soon as the upstream's headers are in ({@link HeadersFirstResponse}).
+ * committed as soon as the upstream's headers are in ({@link HeadersFirstResponse}), and
+ * a body closed before its end drops its connection ({@link AbortUnfinishedBodyStream}).
  */
 final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartInitializingSingleton {
 
@@ -71,6 +74,12 @@ final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartIni
 				.putAll(filter(this.responseFilters, response.getHeaders(), relayed)))
 			.build();
 		ServerResponse proxied = this.proxyExchange.exchange(upstreamRequest);
+		InputStream body = MvcUtils.getAttribute(request, MvcUtils.CLIENT_RESPONSE_INPUT_STREAM_ATTR);
+		if (body != null) {
+			// The proxy writes the reply from this attribute.
+			MvcUtils.putAttribute(request, MvcUtils.CLIENT_RESPONSE_INPUT_STREAM_ATTR,
+					new AbortUnfinishedBodyStream(body));
+		}
 		return this.streamingMediaTypes.isStreaming(proxied.headers().getFirst(HttpHeaders.CONTENT_TYPE))
 				? new HeadersFirstResponse(proxied) : proxied;
 	}

@@ -83,9 +83,9 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 				"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", System.getProperty("gateway.jar"),
 				"--server.port=" + this.port, "--gateway.identity.oauth.issuer=" + TestJwks.ISSUER,
 				"--gateway.identity.oauth.jwk-set-uri=" + TestJwks.get().jwksUri(),
-				// Required on main; no token of these tests carries this one.
+				// A gateway-wide audience no token of these tests carries: each token
+				// names its resource.
 				"--gateway.identity.oauth.audiences[0]=" + TestJwks.AUDIENCE,
-				"--gateway.identity.oauth.audiences[1]=" + url(GUARDED), // REMOVE-WHEN-RESOURCE-AUDIENCE-LANDS
 				"--gateway.policy.location=" + policy.toAbsolutePath(),
 				// Generous: SDK servers keep GET streams alive every 15 s.
 				"--gateway.proxy.first-byte-timeout=60s", "--gateway.proxy.idle-timeout=60s")

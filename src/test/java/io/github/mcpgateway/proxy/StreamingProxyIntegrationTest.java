@@ -100,6 +100,42 @@ class StreamingProxyIntegrationTest extends GatewayIntegrationTest {
 				Duration.ofMillis(3500));
 	}
 
+	@Test
+	void aStreamWhoseClientLeftDropsItsUpstreamConnectionInsteadOfReadingItForever() throws Exception {
+		java.util.concurrent.CompletableFuture<Long> upstreamWriteFailedAt = new java.util.concurrent.CompletableFuture<>();
+		upstream.reply((request, exchange) -> {
+			exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+			exchange.sendResponseHeaders(200, 0);
+			OutputStream out = exchange.getResponseBody();
+			long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+			try {
+				// Keep-alives well inside the idle timeout: only the client's leaving can
+				// end this stream.
+				while (System.nanoTime() < deadline) {
+					out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
+					out.flush();
+					sleep(200);
+				}
+			}
+			catch (java.io.IOException ex) {
+				upstreamWriteFailedAt.complete(System.nanoTime());
+			}
+		});
+		HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(uri("/mcp/test/echo"))
+			.header("Authorization", "Bearer " + validToken())
+			.header("Accept", "text/event-stream")
+			.GET()
+			.build(), HttpResponse.BodyHandlers.ofInputStream());
+		InputStream body = response.body();
+		assertThat(body.read(new byte[8])).isPositive();
+
+		body.close();
+		long clientLeftAt = System.nanoTime();
+
+		long failedAt = upstreamWriteFailedAt.get(8, java.util.concurrent.TimeUnit.SECONDS);
+		assertThat(Duration.ofNanos(failedAt - clientLeftAt)).isLessThan(Duration.ofSeconds(3));
+	}
+
 	private static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);
