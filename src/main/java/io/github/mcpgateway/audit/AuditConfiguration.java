@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.mcpgateway.request.McpAuditEvent;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Subscribes the audit log and the request meters to {@link McpAuditEvent}s. */

@@ -10,6 +10,8 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.event.EventListener;
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.idempotency.OperatorActionEvent;
+import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.session.SessionEvent;
 
 import tools.jackson.core.JsonGenerator;
@@ -87,6 +89,7 @@ public class AuditLogWriter {
 			json.writeStringProperty("tool", event.tool());
 			json.writeStringProperty("decision", event.decision());
 			json.writeStringProperty("error_code", event.errorCode());
+			json.writeStringProperty("reason", event.reason());
 			json.writeNumberProperty("status", event.status());
 			json.writeNumberProperty("duration_ms", event.duration().toMillis());
 			json.writeBooleanProperty("dispatched", event.dispatched());

@@ -18,13 +18,6 @@ public final class GatewayMeters {
 	 */
 	public static final String REQUEST_DURATION = "mcp.gateway.request.duration";
 
-	/**
-	 * Counter of keyed requests, tagged {@code namespace, server} and {@code outcome}
-	 * (first, replay, conflict, in_flight, unknown_outcome, not_replayable, capacity,
-	 * rejected).
-	 */
-	public static final String IDEMPOTENCY = "mcp.gateway.idempotency";
-
 	private GatewayMeters() {
 	}
 

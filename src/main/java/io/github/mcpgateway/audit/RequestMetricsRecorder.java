@@ -1,10 +1,20 @@
 package io.github.mcpgateway.audit;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
 
 import org.springframework.context.event.EventListener;
 import org.springframework.util.Assert;
+
+import io.github.mcpgateway.idempotency.IdempotencyMeters;
+import io.github.mcpgateway.request.McpAuditEvent;
 
 /**
  * Counts and times governed requests from their {@link McpAuditEvent}s. Tags are bounded:
@@ -21,6 +31,10 @@ public class RequestMetricsRecorder {
 
 	private final MeterRegistry meterRegistry;
 
+	private final ConcurrentMap<List<String>, Counter> counters = new ConcurrentHashMap<>();
+
+	private final ConcurrentMap<List<String>, Timer> timers = new ConcurrentHashMap<>();
+
 	public RequestMetricsRecorder(MeterRegistry meterRegistry) {
 		Assert.notNull(meterRegistry, "meterRegistry must not be null");
 		this.meterRegistry = meterRegistry;
@@ -29,17 +43,32 @@ public class RequestMetricsRecorder {
 	@EventListener
 	public void onAuditEvent(McpAuditEvent event) {
 		String method = KNOWN_METHODS.contains(event.method()) ? event.method() : "other";
-		Tags tags = Tags.of("namespace", event.namespace(), "server", event.server(), "method", method, "decision",
-				event.decision());
-		this.meterRegistry.counter(GatewayMeters.REQUESTS, tags.and("status", Integer.toString(event.status())))
+		counter(GatewayMeters.REQUESTS, "namespace", event.namespace(), "server", event.server(), "method", method,
+				"decision", event.decision(), "status", Integer.toString(event.status()))
 			.increment();
-		this.meterRegistry.timer(GatewayMeters.REQUEST_DURATION, tags).record(event.duration());
+		this.timers
+			.computeIfAbsent(List.of(event.namespace(), event.server(), method, event.decision()),
+					(key) -> Timer.builder(GatewayMeters.REQUEST_DURATION)
+						.tags("namespace", key.get(0), "server", key.get(1), "method", key.get(2), "decision",
+								key.get(3))
+						.register(this.meterRegistry))
+			.record(event.duration());
 		if (event.idempotency() != null) {
-			this.meterRegistry
-				.counter(GatewayMeters.IDEMPOTENCY, "namespace", event.namespace(), "server", event.server(), "outcome",
-						event.idempotency())
+			counter(IdempotencyMeters.OUTCOMES, "namespace", event.namespace(), "server", event.server(), "outcome",
+					event.idempotency())
 				.increment();
 		}
+	}
+
+	/**
+	 * The counter of a name and tags, registered on first use and looked up in a map
+	 * afterwards (the tags are bounded, see above).
+	 */
+	private Counter counter(String name, String... tags) {
+		List<String> key = new ArrayList<>(tags.length + 1);
+		key.add(name);
+		key.addAll(Arrays.asList(tags));
+		return this.counters.computeIfAbsent(key, (k) -> this.meterRegistry.counter(name, tags));
 	}
 
 }

@@ -11,10 +11,11 @@ import org.springframework.context.annotation.Configuration;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.idempotency.IdempotencyFilter;
-import io.github.mcpgateway.policy.PolicyFilter;
+import io.github.mcpgateway.policy.web.PolicyFilter;
 import io.github.mcpgateway.proxy.UpstreamGuardFilter;
 import io.github.mcpgateway.request.McpRequestFilter;
-import io.github.mcpgateway.session.SessionFilter;
+import io.github.mcpgateway.routing.ServerResolutionFilter;
+import io.github.mcpgateway.session.SessionAndRevocationFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -22,12 +23,14 @@ import tools.jackson.databind.json.JsonMapper;
  * one before it has let the request through:
  *
  * <ol>
+ * <li>routing: {@link ServerResolutionFilter} ({@value #ROUTING_ORDER}), pins the
+ * request's server from the policy snapshot live now, for every stage after it;</li>
  * <li>identity: Spring Security ({@value #IDENTITY_ORDER}), verifies the caller;</li>
  * <li>request: {@link McpRequestFilter}, resolves the server, reads and parses the body
  * once, and audits the request when it is done;</li>
- * <li>session and revocation: {@link SessionFilter}, refuses revoked principals and
- * sessions that are unknown, revoked or bound to someone else, and binds new
- * sessions;</li>
+ * <li>session and revocation: {@link SessionAndRevocationFilter}, refuses revoked
+ * principals and sessions that are unknown, revoked or bound to someone else, and binds
+ * new sessions;</li>
  * <li>policy: {@link PolicyFilter}, applies the grants;</li>
  * <li>idempotency: {@link IdempotencyFilter}, the opt-in Idempotency-Key contract;</li>
  * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the
@@ -39,6 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
 class PipelineConfiguration {
 
 	static final int IDENTITY_ORDER = SecurityFilterProperties.DEFAULT_FILTER_ORDER;
+
+	static final int ROUTING_ORDER = IDENTITY_ORDER - 10;
 
 	static final int REQUEST_ORDER = IDENTITY_ORDER + 10;
 
@@ -61,12 +66,18 @@ class PipelineConfiguration {
 	}
 
 	@Bean
+	FilterRegistrationBean<ServerResolutionFilter> serverResolutionFilterRegistration(ServerResolutionFilter filter) {
+		return register(filter, ROUTING_ORDER);
+	}
+
+	@Bean
 	FilterRegistrationBean<McpRequestFilter> mcpRequestFilterRegistration(McpRequestFilter filter) {
 		return register(filter, REQUEST_ORDER);
 	}
 
 	@Bean
-	FilterRegistrationBean<SessionFilter> sessionFilterRegistration(SessionFilter filter) {
+	FilterRegistrationBean<SessionAndRevocationFilter> sessionAndRevocationFilterRegistration(
+			SessionAndRevocationFilter filter) {
 		return register(filter, SESSION_ORDER);
 	}
 

@@ -1,24 +1,19 @@
 package io.github.mcpgateway.idempotency;
 
 import java.time.Clock;
+import java.util.function.ToDoubleFunction;
 
-import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.mcpgateway.error.GatewayErrorRenderer;
-import io.github.mcpgateway.proxy.StreamingMediaTypes;
-import io.github.mcpgateway.idempotency.memory.InMemoryIdempotencyStore;
-import io.github.mcpgateway.idempotency.redis.RedisIdempotencyStore;
-import io.github.mcpgateway.poll.PeriodicTask;
+import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
  * Wires the Idempotency-Key stage and the store {@code gateway.idempotency.store} names.
@@ -33,9 +28,14 @@ class IdempotencyConfiguration {
 	}
 
 	@Bean
-	IdempotencyFilter idempotencyFilter(IdempotencyStore store, GatewayErrorRenderer errorRenderer,
-			IdempotencyProperties properties, StreamingMediaTypes streamingMediaTypes) {
-		return new IdempotencyFilter(store, errorRenderer, properties, streamingMediaTypes);
+	KeyedRequestRefusals keyedRequestRefusals() {
+		return new KeyedRequestRefusals();
+	}
+
+	@Bean
+	IdempotencyFilter idempotencyFilter(IdempotencyStore store, Refusals refusals, IdempotencyProperties properties,
+			StreamingMediaTypes streamingMediaTypes) {
+		return new IdempotencyFilter(store, refusals, properties, streamingMediaTypes);
 	}
 
 	@Bean
@@ -50,84 +50,55 @@ class IdempotencyConfiguration {
 		return new IdempotencyStoreGauges(store, meterRegistry);
 	}
 
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnProperty(prefix = "gateway.idempotency", name = "store", havingValue = "memory",
-			matchIfMissing = true)
-	static class MemoryStoreConfiguration {
-
-		@Bean
-		InMemoryIdempotencyStore idempotencyStore(IdempotencyProperties properties, Clock clock) {
-			return new InMemoryIdempotencyStore(properties.limits(), clock);
-		}
-
-		@Bean
-		IdempotencyStoreHealthIndicator idempotencyStoreHealthIndicator(InMemoryIdempotencyStore store) {
-			return new IdempotencyStoreHealthIndicator(store, "memory", () -> true);
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnProperty(prefix = "gateway.idempotency", name = "store", havingValue = "redis")
-	static class RedisStoreConfiguration {
-
-		@Bean
-		RedisIdempotencyStore idempotencyStore(StringRedisTemplate redis, IdempotencyProperties properties, Clock clock,
-				MeterRegistry meterRegistry) {
-			return new RedisIdempotencyStore(redis, properties.redis(), clock, meterRegistry);
-		}
-
-		@Bean
-		PeriodicTask idempotencyLeaseRenewal(RedisIdempotencyStore store, IdempotencyProperties properties) {
-			return new PeriodicTask("idempotency-lease-renewal", properties.redis().leaseRenewInterval(),
-					properties.redis().leaseRenewInterval(), store::renewLeases);
-		}
-
-		@Bean
-		IdempotencyStoreHealthIndicator idempotencyStoreHealthIndicator(RedisIdempotencyStore store) {
-			return new IdempotencyStoreHealthIndicator(store, "redis", store::ping);
-		}
-
-		/**
-		 * Commands fail at once while Redis is disconnected instead of queueing until the
-		 * command timeout: a keyed request should get its 503 quickly. Lettuce reconnects
-		 * on its own.
-		 */
-		@Bean
-		LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected() {
-			// Adjusts the options Spring Boot built (timeouts, SSL bundle, cluster
-			// refresh), keeps them.
-			return (options) -> options.autoReconnect(true)
-				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
-		}
-
-	}
-
-	/** Store counts as gauges, read on each scrape. */
+	/**
+	 * Store counts as gauges. The four gauges of one scrape share one
+	 * {@link IdempotencyStore#stats()} snapshot (on Redis, one Lua script run): a
+	 * snapshot is reused for a second.
+	 */
 	static final class IdempotencyStoreGauges {
 
+		private static final long SNAPSHOT_NANOS = 1_000_000_000L;
+
+		private final IdempotencyStore store;
+
+		private volatile @Nullable Snapshot snapshot;
+
 		IdempotencyStoreGauges(IdempotencyStore store, MeterRegistry meterRegistry) {
-			Gauge.builder("mcp.gateway.idempotency.store.entries", store, (s) -> safe(s, 0)).register(meterRegistry);
-			Gauge.builder("mcp.gateway.idempotency.store.in.flight", store, (s) -> safe(s, 1)).register(meterRegistry);
-			Gauge.builder("mcp.gateway.idempotency.store.tombstones", store, (s) -> safe(s, 2)).register(meterRegistry);
-			Gauge.builder("mcp.gateway.idempotency.store.bytes", store, (s) -> safe(s, 3))
+			this.store = store;
+			Gauge.builder(IdempotencyMeters.STORE_ENTRIES, this, (g) -> g.read(IdempotencyStats::entries))
+				.register(meterRegistry);
+			Gauge.builder(IdempotencyMeters.STORE_IN_FLIGHT, this, (g) -> g.read(IdempotencyStats::inFlight))
+				.register(meterRegistry);
+			Gauge.builder(IdempotencyMeters.STORE_TOMBSTONES, this, (g) -> g.read(IdempotencyStats::tombstones))
+				.register(meterRegistry);
+			Gauge.builder(IdempotencyMeters.STORE_BYTES, this, (g) -> g.read(IdempotencyStats::bytes))
 				.baseUnit("bytes")
 				.register(meterRegistry);
 		}
 
-		private static double safe(IdempotencyStore store, int which) {
-			try {
-				IdempotencyStats stats = store.stats();
-				return switch (which) {
-					case 0 -> stats.entries();
-					case 1 -> stats.inFlight();
-					case 2 -> stats.tombstones();
-					default -> stats.bytes();
-				};
+		private double read(ToDoubleFunction<IdempotencyStats> count) {
+			IdempotencyStats stats = stats();
+			return (stats != null) ? count.applyAsDouble(stats) : Double.NaN;
+		}
+
+		private @Nullable IdempotencyStats stats() {
+			long now = System.nanoTime();
+			Snapshot current = this.snapshot;
+			if (current == null || now - current.takenNanos() > SNAPSHOT_NANOS) {
+				IdempotencyStats stats;
+				try {
+					stats = this.store.stats();
+				}
+				catch (IdempotencyStoreException ex) {
+					stats = null;
+				}
+				current = new Snapshot(stats, now);
+				this.snapshot = current;
 			}
-			catch (IdempotencyStoreException ex) {
-				return Double.NaN;
-			}
+			return current.stats();
+		}
+
+		private record Snapshot(@Nullable IdempotencyStats stats, long takenNanos) {
 		}
 
 	}

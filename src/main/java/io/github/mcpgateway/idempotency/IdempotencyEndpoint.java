@@ -16,9 +16,8 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 
-import io.github.mcpgateway.audit.GatewayMeters;
-import io.github.mcpgateway.audit.OperatorActionEvent;
-import io.github.mcpgateway.request.IdempotencyOutcome;
+import io.github.mcpgateway.idempotency.OperatorActionEvent;
+import io.github.mcpgateway.idempotency.IdempotencyOutcome;
 
 /**
  * The {@code idempotency} operator endpoint ({@code /actuator/idempotency}, operators
@@ -66,7 +65,7 @@ public class IdempotencyEndpoint {
 		body.put("bytes", stats.bytes());
 		Map<String, Long> outcomes = new LinkedHashMap<>();
 		for (IdempotencyOutcome outcome : IdempotencyOutcome.values()) {
-			double total = this.meterRegistry.find(GatewayMeters.IDEMPOTENCY)
+			double total = this.meterRegistry.find(IdempotencyMeters.OUTCOMES)
 				.tag("outcome", outcome.tag())
 				.counters()
 				.stream()

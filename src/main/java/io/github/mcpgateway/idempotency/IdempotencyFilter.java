@@ -11,21 +11,23 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.util.Assert;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
-import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-import io.github.mcpgateway.policy.IdentityMode;
-import io.github.mcpgateway.proxy.ClientAwareResponse;
-import io.github.mcpgateway.proxy.StreamingMediaTypes;
-import io.github.mcpgateway.request.IdempotencyOutcome;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.transport.ReplyTap;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
+import io.github.mcpgateway.idempotency.IdempotencyOutcome;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpStageFilter;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.transport.ContentCoding;
+import io.github.mcpgateway.transport.McpHeaders;
 
 /**
  * The Idempotency-Key stage, after identity, sessions and grants and before the proxy: a
@@ -37,59 +39,46 @@ import io.github.mcpgateway.request.McpRequestContext.Decision;
  * {@code idempotency_key_invalid}), the caller verified (400
  * {@code idempotency_requires_verified_identity}) and the server's UID known (503
  * {@code idempotency_unavailable}). The {@link IdempotencyStore} then starts, replays or
- * refuses it; a started request's outcome decides what the store keeps:
- * <ul>
- * <li>2xx, not a stream, not content-encoded, body within the cap: stored for
- * replay;</li>
- * <li>4xx, or refused before dispatch (circuit open, bulkhead full, no connection):
- * released;</li>
- * <li>5xx, timeout, broken or cut-short reply: tombstone, retries get
- * {@code idempotency_outcome_unknown};</li>
- * <li>an event stream, a {@code Content-Encoding} or a body over the cap: delivered once,
- * tombstone, retries get {@code idempotency_response_not_replayable}.</li>
- * </ul>
- * A client that disconnects mid-call does not stop the upstream call: its reply is read
- * to the end and recorded, so the retry gets the replay.
+ * refuses it; a started request's outcome decides what the store keeps ({@code settle}):
+ * the rules are the contract's, written once in docs/idempotency.md ("What the first
+ * request's outcome makes of a retry"). A client that disconnects mid-call does not stop
+ * the upstream call: its reply is read to the end and recorded, so the retry gets the
+ * replay.
  */
-public final class IdempotencyFilter extends OncePerRequestFilter {
+public final class IdempotencyFilter extends McpStageFilter {
 
 	private static final Log logger = LogFactory.getLog(IdempotencyFilter.class);
-
-	/** Response header marking a replayed reply. */
-	public static final String REPLAYED_HEADER = "Idempotency-Replayed";
 
 	/** Room for the error body the gateway may render instead of the reply. */
 	private static final int RESPONSE_BUFFER_SLACK = 1024;
 
 	private final IdempotencyStore store;
 
-	private final GatewayErrorRenderer errorRenderer;
+	private final Refusals refusals;
 
 	private final int maxReplyBytes;
 
 	private final StreamingMediaTypes streamingMediaTypes;
 
-	public IdempotencyFilter(IdempotencyStore store, GatewayErrorRenderer errorRenderer,
-			IdempotencyProperties properties, StreamingMediaTypes streamingMediaTypes) {
+	public IdempotencyFilter(IdempotencyStore store, Refusals refusals, IdempotencyProperties properties,
+			StreamingMediaTypes streamingMediaTypes) {
 		Assert.notNull(store, "store must not be null");
-		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(streamingMediaTypes, "streamingMediaTypes must not be null");
 		this.store = store;
-		this.errorRenderer = errorRenderer;
+		this.refusals = refusals;
 		this.streamingMediaTypes = streamingMediaTypes;
 		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
 	}
 
 	@Override
-	protected boolean shouldNotFilter(HttpServletRequest request) {
-		McpRequestContext context = McpRequestContext.find(request);
-		return context == null || context.decision() != Decision.ALLOWED || !IdempotencyKey.isPresent(request);
+	protected boolean appliesTo(HttpServletRequest request, McpRequestContext context) {
+		return context.decision() == Decision.ALLOWED && IdempotencyKey.isPresent(request);
 	}
 
 	@Override
-	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-			throws ServletException, IOException {
-		McpRequestContext context = McpRequestContext.require(request);
+	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context) throws ServletException, IOException {
 		IdempotencyEntry entry;
 		try {
 			entry = admit(request, context);
@@ -112,7 +101,7 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 			return;
 		}
 		if (result instanceof BeginResult.Replay replay) {
-			context.withIdempotency(IdempotencyOutcome.REPLAY, keyHash).bind(request);
+			context.idempotency(IdempotencyOutcome.REPLAY.tag(), keyHash);
 			writeReplay(response, replay.reply());
 			return;
 		}
@@ -120,7 +109,7 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 			refuse(request, response, outcome(refused.refusal()), keyHash, error(refused.refusal()), Decision.REFUSED);
 			return;
 		}
-		context.withIdempotency(IdempotencyOutcome.FIRST, keyHash).bind(request);
+		context.idempotency(IdempotencyOutcome.FIRST.tag(), keyHash);
 		execute(request, response, chain, entry);
 	}
 
@@ -147,16 +136,16 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 		// settled.
 		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
 		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes, this.streamingMediaTypes);
-		ClientAwareResponse relayed = ClientAwareResponse.tapped(request, response, recorder);
+		ReplyTap.attach(request, recorder);
 		boolean completed = false;
 		try {
-			chain.doFilter(request, relayed);
+			chain.doFilter(request, response);
 			completed = true;
 		}
 		finally {
 			try {
 				if (completed) {
-					settle(request, response, relayed, recorder, entry);
+					settle(request, response, recorder, entry);
 				}
 				else {
 					// An unexpected failure after dispatch: the tool may have run.
@@ -171,14 +160,14 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private void settle(HttpServletRequest request, HttpServletResponse response, ClientAwareResponse relayed,
-			ReplyRecorder recorder, IdempotencyEntry entry) {
+	private void settle(HttpServletRequest request, HttpServletResponse response, ReplyRecorder recorder,
+			IdempotencyEntry entry) {
 		McpRequestContext after = McpRequestContext.require(request);
 		int status = response.getStatus();
 		if (!after.dispatched()) {
 			this.store.release(entry);
 		}
-		else if (after.decision() == Decision.UPSTREAM_ERROR || relayed.replyCutShort()) {
+		else if (after.decision() == Decision.UPSTREAM_ERROR || after.replyCutShort()) {
 			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
 		}
 		else if (status >= 400 && status < 500) {
@@ -187,8 +176,8 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 		else if (status < 200 || status >= 300) {
 			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
 		}
-		else if (this.streamingMediaTypes.isStreaming(response.getContentType()) || isEncoded(response)
-				|| recorder.overflowed()) {
+		else if (this.streamingMediaTypes.isStreaming(response.getContentType())
+				|| ContentCoding.isEncoded(response.getHeader(HttpHeaders.CONTENT_ENCODING)) || recorder.overflowed()) {
 			this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
 		}
 		else {
@@ -196,17 +185,12 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private static boolean isEncoded(HttpServletResponse response) {
-		String encoding = response.getHeader(HttpHeaders.CONTENT_ENCODING);
-		return encoding != null && !encoding.isBlank() && !"identity".equalsIgnoreCase(encoding.trim());
-	}
-
 	private static void writeReplay(HttpServletResponse response, StoredReply reply) throws IOException {
 		response.setStatus(reply.status());
 		if (reply.contentType() != null) {
 			response.setContentType(reply.contentType());
 		}
-		response.setHeader(REPLAYED_HEADER, "true");
+		response.setHeader(McpHeaders.IDEMPOTENCY_REPLAYED, "true");
 		response.setContentLength(reply.size());
 		response.getOutputStream().write(reply.body());
 		response.flushBuffer();
@@ -214,11 +198,8 @@ public final class IdempotencyFilter extends OncePerRequestFilter {
 
 	private void refuse(HttpServletRequest request, HttpServletResponse response, IdempotencyOutcome outcome,
 			String keyHash, GatewayError error, Decision decision) throws IOException {
-		McpRequestContext context = McpRequestContext.require(request)
-			.withIdempotency(outcome, keyHash)
-			.withDecision(decision, error.code())
-			.bind(request);
-		this.errorRenderer.render(response, error, context.requestId());
+		McpRequestContext.require(request).idempotency(outcome.tag(), keyHash);
+		this.refusals.refuse(request, response, decision, error);
 	}
 
 	private static IdempotencyOutcome outcome(Refusal refusal) {

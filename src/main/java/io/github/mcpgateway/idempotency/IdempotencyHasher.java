@@ -8,7 +8,7 @@ import java.util.HexFormat;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import tools.jackson.databind.JsonNode;
 

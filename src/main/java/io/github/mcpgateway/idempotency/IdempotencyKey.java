@@ -11,6 +11,7 @@ import org.springframework.security.web.firewall.RequestRejectedException;
 
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.transport.McpHeaders;
 
 /**
  * Reads the {@code Idempotency-Key} header. A key is exactly one header value of 1 to 255
@@ -20,8 +21,6 @@ import io.github.mcpgateway.error.GatewayErrors;
  */
 public final class IdempotencyKey {
 
-	public static final String HEADER = "Idempotency-Key";
-
 	static final int MAX_LENGTH = 255;
 
 	private IdempotencyKey() {
@@ -30,7 +29,7 @@ public final class IdempotencyKey {
 	/** Whether the request carries the header at all, valid or not. */
 	public static boolean isPresent(HttpServletRequest request) {
 		try {
-			return request.getHeader(HEADER) != null;
+			return request.getHeader(McpHeaders.IDEMPOTENCY_KEY) != null;
 		}
 		catch (RequestRejectedException ex) {
 			// Present, with characters the HTTP firewall refuses: read() will call it
@@ -43,7 +42,7 @@ public final class IdempotencyKey {
 	static @Nullable String read(HttpServletRequest request) {
 		Enumeration<String> headers;
 		try {
-			headers = request.getHeaders(HEADER);
+			headers = request.getHeaders(McpHeaders.IDEMPOTENCY_KEY);
 		}
 		catch (RequestRejectedException ex) {
 			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_KEY_INVALID);

@@ -1,11 +1,10 @@
 package io.github.mcpgateway.idempotency;
 
-import java.io.ByteArrayOutputStream;
-
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.proxy.ClientAwareResponse.BodyTap;
-import io.github.mcpgateway.proxy.StreamingMediaTypes;
+import io.github.mcpgateway.transport.CappedBuffer;
+import io.github.mcpgateway.transport.ReplyTap;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
  * Keeps a copy of the reply body up to the size cap; past it, only that the cap was
@@ -13,18 +12,14 @@ import io.github.mcpgateway.proxy.StreamingMediaTypes;
  * but a stream until its outcome is recorded; a stream is relayed as it comes (it is
  * never replayed).
  */
-final class ReplyRecorder implements BodyTap {
+final class ReplyRecorder implements ReplyTap {
 
-	private final int maxBytes;
+	private final CappedBuffer body;
 
 	private final StreamingMediaTypes streamingMediaTypes;
 
-	private final ByteArrayOutputStream body = new ByteArrayOutputStream();
-
-	private boolean overflowed;
-
 	ReplyRecorder(int maxBytes, StreamingMediaTypes streamingMediaTypes) {
-		this.maxBytes = maxBytes;
+		this.body = new CappedBuffer(maxBytes);
 		this.streamingMediaTypes = streamingMediaTypes;
 	}
 
@@ -35,25 +30,16 @@ final class ReplyRecorder implements BodyTap {
 
 	@Override
 	public synchronized void write(byte[] buffer, int offset, int length) {
-		if (this.overflowed) {
-			return;
-		}
-		if (this.body.size() + length > this.maxBytes) {
-			this.overflowed = true;
-			this.body.reset();
-			return;
-		}
 		this.body.write(buffer, offset, length);
 	}
 
 	@Override
 	public synchronized void reset() {
 		this.body.reset();
-		this.overflowed = false;
 	}
 
 	synchronized boolean overflowed() {
-		return this.overflowed;
+		return this.body.overflowed();
 	}
 
 	synchronized byte[] body() {

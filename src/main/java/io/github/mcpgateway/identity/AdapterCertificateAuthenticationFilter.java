@@ -13,7 +13,9 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.github.mcpgateway.policy.IdentityMode;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Authenticates a request to an {@code adapter-certificate} server from the client

@@ -23,9 +23,9 @@ import org.springframework.security.oauth2.jwt.JwtValidationException;
  * not-before, issuer, audience), so a cached token stops working the moment it expires.
  * What a hit skips is the signature check against the current JWKS: a token signed by a
  * key that the issuer has since removed keeps working for at most {@code ttl} after it
- * was first seen. The cache is bounded in size (least recently used entries go first,
- * Caffeine's policy), and rejected tokens are never cached, so invalid tokens cannot
- * crowd out valid ones.
+ * was first seen. The cache is bounded in size (Caffeine evicts by its Window TinyLFU
+ * policy: rarely used tokens go first, not strictly the least recently used), and
+ * rejected tokens are never cached, so invalid tokens cannot crowd out valid ones.
  */
 final class CachingJwtDecoder implements JwtDecoder {
 

@@ -11,6 +11,8 @@ import javax.security.auth.x500.X500Principal;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.principal.McpPrincipal;
+
 /**
  * Maps a verified client certificate to an {@link McpPrincipal} with the configured
  * patterns (see {@link IdentityProperties.Certificate}). Returns {@code null} when

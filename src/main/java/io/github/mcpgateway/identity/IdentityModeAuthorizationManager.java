@@ -10,7 +10,8 @@ import org.springframework.security.authorization.AuthorizationResult;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 
-import io.github.mcpgateway.policy.IdentityMode;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Requires the identity the server's mode calls for: an {@link McpAuthentication}

@@ -16,7 +16,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
-import io.github.mcpgateway.policy.PrincipalPattern;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.principal.PrincipalPattern;
 
 /**
  * How callers are verified ({@code gateway.identity.*}).

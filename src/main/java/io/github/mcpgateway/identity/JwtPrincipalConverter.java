@@ -11,6 +11,8 @@ import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.server.resource.BearerTokenErrors;
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.principal.McpPrincipal;
+
 /**
  * Maps a verified JWT to an {@link McpAuthentication} using the configured claim names. A
  * token without the human claim is rejected as {@code invalid_token}: the gateway never

@@ -5,6 +5,8 @@ import java.util.List;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.principal.McpPrincipal;
+
 /**
  * An authenticated MCP caller. Whatever verified it (an OAuth2 JWT today, a client
  * certificate elsewhere), later filters only see the {@link McpPrincipal}. The credential

@@ -17,7 +17,8 @@ import org.springframework.web.util.UrlPathHelper;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
-import io.github.mcpgateway.policy.IdentityMode;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Answers an unauthenticated request: 401 with {@code WWW-Authenticate: Bearer} (RFC 6750

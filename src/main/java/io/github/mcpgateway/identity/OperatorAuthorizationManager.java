@@ -11,7 +11,7 @@ import org.springframework.security.authorization.AuthorizationResult;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 
-import io.github.mcpgateway.policy.PrincipalPattern;
+import io.github.mcpgateway.principal.PrincipalPattern;
 
 /**
  * Lets only operators use the non-public Actuator endpoints: a caller verified by OAuth

@@ -11,7 +11,8 @@ import org.springframework.security.oauth2.server.resource.BearerTokenErrors;
 import org.springframework.security.oauth2.server.resource.web.BearerTokenResolver;
 import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
 
-import io.github.mcpgateway.policy.IdentityMode;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Reads a bearer token only where the server's identity mode is {@code oauth}, and only

@@ -11,6 +11,7 @@ import org.springframework.web.util.UriComponents;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * The canonical resource URIs of the gateway (RFC 8707, MCP authorization) and where

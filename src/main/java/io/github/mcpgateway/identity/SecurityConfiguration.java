@@ -14,7 +14,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.HttpFirewall;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
-import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * The identity stage: Spring Security as an OAuth2 resource server.
@@ -116,11 +116,6 @@ class SecurityConfiguration {
 	@Bean
 	JwtDecoder jwtDecoder(IdentityProperties properties) {
 		return JwtDecoderFactory.create(properties.oauth());
-	}
-
-	@Bean
-	ServerLocator serverLocator(LivePolicy livePolicy) {
-		return new ServerLocator(livePolicy);
 	}
 
 	@Bean

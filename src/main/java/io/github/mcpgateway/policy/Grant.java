@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.PatternMatchUtils;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.principal.PrincipalPattern;
 
 /**
  * Allows the principals matching {@link #principal()} to call the tools matching

@@ -2,7 +2,7 @@ package io.github.mcpgateway.policy;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
  * Decides from a server's grants whether a principal may use the server and call a tool.

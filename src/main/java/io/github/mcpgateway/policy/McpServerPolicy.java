@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.principal.IdentityMode;
+
 /**
  * One MCP server as the policy file declares it. Constructed only by
  * {@link PolicyParser}, which validates every field; instances are immutable.

@@ -9,12 +9,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.mcpgateway.poll.PeriodicTask;
-import io.github.mcpgateway.error.GatewayErrorRenderer;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Wires the live policy: parser, start-up load and reload schedule, health, grants and
- * the grant filter.
+ * Wires the live policy: parser, start-up load and reload schedule, health and the grant
+ * evaluator. The grant stage that applies it is wired in
+ * {@code io.github.mcpgateway.policy.web}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(PolicyProperties.class)
@@ -50,12 +49,6 @@ class PolicyConfiguration {
 	@Bean
 	GrantEvaluator grantEvaluator() {
 		return new GrantEvaluator();
-	}
-
-	@Bean
-	PolicyFilter policyFilter(GrantEvaluator grants, GatewayErrorRenderer errorRenderer, JsonMapper jsonMapper,
-			PolicyProperties properties) {
-		return new PolicyFilter(grants, errorRenderer, jsonMapper, properties);
 	}
 
 }

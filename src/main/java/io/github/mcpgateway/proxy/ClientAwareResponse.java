@@ -3,60 +3,51 @@ package io.github.mcpgateway.proxy;
 import java.io.IOException;
 
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.http.HttpHeaders;
+import org.springframework.web.util.WebUtils;
+
+import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
- * Relays the upstream reply to the client, noticing when the client goes away, and shows
- * every byte to an optional {@link BodyTap} whether or not the client is still there.
+ * Relays the upstream reply to the client, noticing when the client goes away.
  *
  * <p>
  * In MCP Streamable HTTP (up to 2025-11-25) a client disconnect is not a cancellation:
  * clients cancel with {@code notifications/cancelled}. So for a POST the gateway keeps
  * reading the upstream reply to its end after the client left ({@code drain} mode):
- * writes to the dead connection are dropped instead of aborting the copy, the upstream
- * call completes normally, and the tap still sees the whole reply (this is what lets a
- * keyed retry be answered with a replay). For a GET stream, and in MCP 2026-07-28 where
- * closing the stream is the cancellation, the failure propagates and the upstream
- * connection is closed.
+ * writes to the dead connection are dropped instead of aborting the copy, and the
+ * upstream call completes normally (a {@link TappedResponse} above this one still sees
+ * the whole reply, which is what lets a keyed retry be answered with a replay). For a GET
+ * stream, and in MCP 2026-07-28 where closing the stream is the cancellation, the failure
+ * propagates and the upstream connection is dropped.
  */
-public final class ClientAwareResponse extends HttpServletResponseWrapper {
+final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 	private static final String STATELESS_REVISION = "2026-07-28";
 
 	private final boolean drain;
 
-	private final @Nullable BodyTap tap;
-
 	private volatile boolean clientGone;
 
 	private @Nullable ServletOutputStream stream;
 
-	private ClientAwareResponse(HttpServletResponse response, boolean drain, @Nullable BodyTap tap) {
+	private ClientAwareResponse(HttpServletResponse response, boolean drain) {
 		super(response);
 		this.drain = drain;
-		this.tap = tap;
 	}
 
 	/**
-	 * Wraps {@code response} for relaying the reply to {@code request}, with a tap that
-	 * sees the whole body.
-	 */
-	public static ClientAwareResponse tapped(HttpServletRequest request, HttpServletResponse response, BodyTap tap) {
-		return new ClientAwareResponse(response, drainsOnDisconnect(request), tap);
-	}
-
-	/**
-	 * {@code response} itself when it already is one, else a new wrapper without a tap.
+	 * The wrapper already around {@code response}, found through any wrappers above it,
+	 * or a new one.
 	 */
 	static ClientAwareResponse of(HttpServletRequest request, HttpServletResponse response) {
-		return (response instanceof ClientAwareResponse existing) ? existing
-				: new ClientAwareResponse(response, drainsOnDisconnect(request), null);
+		ClientAwareResponse existing = WebUtils.getNativeResponse(response, ClientAwareResponse.class);
+		return (existing != null) ? existing : new ClientAwareResponse(response, drainsOnDisconnect(request));
 	}
 
 	/**
@@ -67,7 +58,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 		if (!"POST".equals(request.getMethod())) {
 			return false;
 		}
-		String version = request.getHeader("MCP-Protocol-Version");
+		String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
 		return version == null || version.compareTo(STATELESS_REVISION) < 0;
 	}
 
@@ -76,7 +67,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 	}
 
 	/** Whether the client left and the reply was therefore not read to its end. */
-	public boolean replyCutShort() {
+	boolean replyCutShort() {
 		return this.clientGone && !this.drain;
 	}
 
@@ -88,70 +79,9 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 		return this.stream;
 	}
 
-	/**
-	 * A tapped reply's length is not declared to the container: a servlet response whose
-	 * declared length has been written is closed and flushed at once (Servlet
-	 * specification, closure of the response), which would let the client see the reply
-	 * before its outcome is recorded. The container declares the length itself when the
-	 * request ends with the body still in its buffer, and chunks a body too large for it.
-	 */
-	@Override
-	public void setContentLength(int length) {
-		if (this.tap == null) {
-			super.setContentLength(length);
-		}
-	}
-
-	@Override
-	public void setContentLengthLong(long length) {
-		if (this.tap == null) {
-			super.setContentLengthLong(length);
-		}
-	}
-
-	@Override
-	public void setHeader(String name, String value) {
-		if (!withheld(name)) {
-			super.setHeader(name, value);
-		}
-	}
-
-	@Override
-	public void addHeader(String name, String value) {
-		if (!withheld(name)) {
-			super.addHeader(name, value);
-		}
-	}
-
-	@Override
-	public void setIntHeader(String name, int value) {
-		if (!withheld(name)) {
-			super.setIntHeader(name, value);
-		}
-	}
-
-	@Override
-	public void addIntHeader(String name, int value) {
-		if (!withheld(name)) {
-			super.addIntHeader(name, value);
-		}
-	}
-
-	private boolean withheld(String header) {
-		return this.tap != null && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(header);
-	}
-
-	@Override
-	public void resetBuffer() {
-		if (this.tap != null) {
-			this.tap.reset();
-		}
-		super.resetBuffer();
-	}
-
 	@Override
 	public void flushBuffer() throws IOException {
-		if (this.clientGone || holdsBack()) {
+		if (this.clientGone) {
 			return;
 		}
 		try {
@@ -162,16 +92,6 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 		}
 	}
 
-	/**
-	 * A reply the tap holds back is not flushed early (the proxy's copy ends with a
-	 * flush): it stays in the response buffer, sized by the tap's owner, until the
-	 * request completes, so that whoever tapped it records the outcome before the client
-	 * can see the reply and retry.
-	 */
-	private boolean holdsBack() {
-		return this.tap != null && this.tap.holdsBack(getContentType());
-	}
-
 	private void lost(IOException ex) throws IOException {
 		this.clientGone = true;
 		if (!this.drain) {
@@ -179,23 +99,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 		}
 	}
 
-	/** Sees the reply body as the proxy writes it. */
-	public interface BodyTap {
-
-		void write(byte[] buffer, int offset, int length);
-
-		/** The response buffer was reset: forget what was seen. */
-		void reset();
-
-		/**
-		 * Whether a reply of this {@code Content-Type} stays in the response buffer (no
-		 * flush reaches the client) until the request completes.
-		 */
-		boolean holdsBack(@Nullable String contentType);
-
-	}
-
-	private final class Guarded extends ServletOutputStream {
+	private final class Guarded extends SynchronousOutputStream {
 
 		private final ServletOutputStream delegate;
 
@@ -204,15 +108,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 		}
 
 		@Override
-		public void write(int b) throws IOException {
-			write(new byte[] { (byte) b }, 0, 1);
-		}
-
-		@Override
 		public void write(byte[] buffer, int offset, int length) throws IOException {
-			if (ClientAwareResponse.this.tap != null) {
-				ClientAwareResponse.this.tap.write(buffer, offset, length);
-			}
 			if (ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) {
 				return;
 			}
@@ -226,7 +122,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 		@Override
 		public void flush() throws IOException {
-			if ((ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) || holdsBack()) {
+			if (ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) {
 				return;
 			}
 			try {
@@ -239,9 +135,7 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 		@Override
 		public void close() throws IOException {
-			// Closing flushes: a held-back reply is closed by the container when the
-			// request ends.
-			if (ClientAwareResponse.this.clientGone || holdsBack()) {
+			if (ClientAwareResponse.this.clientGone) {
 				return;
 			}
 			try {
@@ -250,16 +144,6 @@ public final class ClientAwareResponse extends HttpServletResponseWrapper {
 			catch (IOException ex) {
 				lost(ex);
 			}
-		}
-
-		@Override
-		public boolean isReady() {
-			return this.delegate.isReady();
-		}
-
-		@Override
-		public void setWriteListener(WriteListener listener) {
-			this.delegate.setWriteListener(listener);
 		}
 
 	}

@@ -6,7 +6,7 @@ import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.function.ServerRequest;
 
-import io.github.mcpgateway.policy.IdentityMode;
+import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.request.McpRequestContext;
 
 /**

@@ -20,10 +20,11 @@ import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
-import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
  * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of
@@ -65,9 +66,9 @@ class ProxyConfiguration {
 	}
 
 	@Bean
-	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer,
+	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, Refusals refusals,
 			MeterRegistry meterRegistry) {
-		return new UpstreamGuardFilter(resilience, errorRenderer, meterRegistry);
+		return new UpstreamGuardFilter(resilience, refusals, meterRegistry);
 	}
 
 	@Bean

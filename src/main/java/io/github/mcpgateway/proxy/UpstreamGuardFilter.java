@@ -1,6 +1,9 @@
 package io.github.mcpgateway.proxy;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
@@ -16,11 +19,13 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.util.Assert;
-import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpStageFilter;
+import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.transport.ReplyTap;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
@@ -35,36 +40,35 @@ import io.github.mcpgateway.request.McpRequestContext.Decision;
  * the reply started is answered as 502 or 504 in the gateway's error shape; after the
  * reply started (an event stream, say) the stream just ends. Nothing is ever retried.
  */
-public final class UpstreamGuardFilter extends OncePerRequestFilter {
+public final class UpstreamGuardFilter extends McpStageFilter {
 
 	private static final Log logger = LogFactory.getLog(UpstreamGuardFilter.class);
 
 	private final UpstreamResilience resilience;
 
-	private final GatewayErrorRenderer errorRenderer;
+	private final Refusals refusals;
+
+	private final ConcurrentMap<List<String>, Timer> upstreamTimers = new ConcurrentHashMap<>();
 
 	private final MeterRegistry meterRegistry;
 
-	public UpstreamGuardFilter(UpstreamResilience resilience, GatewayErrorRenderer errorRenderer,
-			MeterRegistry meterRegistry) {
+	public UpstreamGuardFilter(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry) {
 		Assert.notNull(resilience, "resilience must not be null");
-		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(meterRegistry, "meterRegistry must not be null");
 		this.resilience = resilience;
-		this.errorRenderer = errorRenderer;
+		this.refusals = refusals;
 		this.meterRegistry = meterRegistry;
 	}
 
 	@Override
-	protected boolean shouldNotFilter(HttpServletRequest request) {
-		McpRequestContext context = McpRequestContext.find(request);
-		return context == null || context.decision() != Decision.ALLOWED;
+	protected boolean appliesTo(HttpServletRequest request, McpRequestContext context) {
+		return context.decision() == Decision.ALLOWED;
 	}
 
 	@Override
-	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-			throws ServletException, IOException {
-		McpRequestContext context = McpRequestContext.require(request);
+	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context) throws ServletException, IOException {
 		CircuitBreaker circuit = this.resilience.circuitBreaker(context.server());
 		if (!circuit.tryAcquirePermission()) {
 			refuse(request, response, context, true);
@@ -77,12 +81,14 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			refuse(request, response, context, false);
 			return;
 		}
-		context.withDispatched(true).bind(request);
+		context.dispatched(true);
 		ClientAwareResponse guarded = ClientAwareResponse.of(request, response);
+		ReplyTap tap = ReplyTap.find(request);
+		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
 		long start = System.nanoTime();
 		String outcome = "error";
 		try {
-			chain.doFilter(request, guarded);
+			chain.doFilter(request, relayed);
 			record(circuit, start, guarded.getStatus());
 			outcome = Integer.toString(guarded.getStatus() / 100) + "xx";
 		}
@@ -99,14 +105,20 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			}
 		}
 		finally {
-			Timer.builder(ProxyMeters.UPSTREAM_DURATION)
-				.tags("namespace", context.server().namespace(), "server", context.server().name(), "outcome", outcome)
-				.register(this.meterRegistry)
-				.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			context.replyCutShort(guarded.replyCutShort());
+			upstreamTimer(context.server(), outcome).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 			if (counted) {
 				bulkhead.onComplete();
 			}
 		}
+	}
+
+	/** The upstream timer of a server and outcome, registered on first use. */
+	private Timer upstreamTimer(McpServerPolicy server, String outcome) {
+		return this.upstreamTimers.computeIfAbsent(List.of(server.namespace(), server.name(), outcome),
+				(key) -> Timer.builder(ProxyMeters.UPSTREAM_DURATION)
+					.tags("namespace", key.get(0), "server", key.get(1), "outcome", key.get(2))
+					.register(this.meterRegistry));
 	}
 
 	/** Handles a failed exchange and returns the meter outcome. */
@@ -127,23 +139,18 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 		if (failure == UpstreamFailure.POOL_EXHAUSTED) {
 			// The gateway's own connection pool is full: nothing reached the upstream.
 			circuit.releasePermission();
-			McpRequestContext context = McpRequestContext.require(request)
-				.withDispatched(false)
-				.withDecision(Decision.REFUSED, failure.error().code())
-				.bind(request);
-			this.errorRenderer.render(response, failure.error(), context.requestId());
+			McpRequestContext.require(request).dispatched(false);
+			this.refusals.refuse(request, response, Decision.REFUSED, failure.error());
 			return "pool_exhausted";
 		}
 		circuit.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, ex);
-		McpRequestContext context = McpRequestContext.require(request)
-			.withDispatched(failure.dispatched())
-			.withDecision(Decision.UPSTREAM_ERROR, failure.error().code())
-			.bind(request);
+		McpRequestContext context = McpRequestContext.require(request);
+		context.dispatched(failure.dispatched());
 		if (logger.isDebugEnabled()) {
 			logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
 					+ ex.getClass().getName() + ")");
 		}
-		this.errorRenderer.render(response, failure.error(), context.requestId());
+		this.refusals.refuse(request, response, Decision.UPSTREAM_ERROR, failure.error());
 		return failure.name().toLowerCase(java.util.Locale.ROOT);
 	}
 
@@ -161,8 +168,7 @@ public final class UpstreamGuardFilter extends OncePerRequestFilter {
 			boolean circuitOpen) throws IOException {
 		var error = circuitOpen ? GatewayErrors.CIRCUIT_OPEN.withRetryAfter(this.resilience.openWait())
 				: GatewayErrors.BULKHEAD_FULL;
-		context.withDecision(Decision.REFUSED, error.code()).bind(request);
-		this.errorRenderer.render(response, error, context.requestId());
+		this.refusals.refuse(request, response, Decision.REFUSED, error);
 	}
 
 	/** Records a 5xx reply as a circuit-breaker failure; never thrown to a caller. */

@@ -18,6 +18,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
  * The proxy route's handler: sends an allowed request to the upstream URL of the server

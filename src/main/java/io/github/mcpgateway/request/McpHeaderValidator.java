@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.transport.McpHeaders;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,16 +18,12 @@ import tools.jackson.databind.JsonNode;
  */
 final class McpHeaderValidator {
 
-	static final String MCP_METHOD = "Mcp-Method";
-
-	static final String MCP_NAME = "Mcp-Name";
-
 	void validate(HttpServletRequest request, JsonRpcMessage message) {
-		String method = request.getHeader(MCP_METHOD);
+		String method = request.getHeader(McpHeaders.METHOD);
 		if (method != null && !method.equals(message.method())) {
 			throw mismatch();
 		}
-		String name = request.getHeader(MCP_NAME);
+		String name = request.getHeader(McpHeaders.NAME);
 		if (name != null && !name.equals(nameOf(message))) {
 			throw mismatch();
 		}

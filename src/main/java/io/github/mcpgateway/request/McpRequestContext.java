@@ -5,41 +5,77 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.principal.McpPrincipal;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What the pipeline has learned about one MCP request, carried from filter to filter.
+ * What the pipeline has learned about one MCP request, one object per request, shared by
+ * every stage.
  *
  * <p>
- * Created by {@link McpRequestFilter} once the server is resolved and the body parsed;
- * each later stage publishes a new value with a {@code with*} method (the record is
- * immutable, the request attribute is replaced). Only one place reads and parses the
- * body; everything after reuses {@link #message()}.
- *
- * @param server the MCP server from the live policy, as it was when the request arrived
- * @param principal the verified caller, {@code null} when there is none (delegated-header
- * servers)
- * @param message the parsed JSON-RPC message of a POST, {@code null} for GET and DELETE
- * @param sessionId the {@code Mcp-Session-Id} the client sent, or {@code null}
- * @param startNanos {@link System#nanoTime()} when the request entered the MCP pipeline
- * @param decision what the gateway decided, {@link Decision#PENDING} until a stage
- * decides
- * @param errorCode the gateway error code answered, if any
- * @param dispatched whether the request was handed to the upstream; the idempotency layer
- * relies on this to tell "never executed" from "maybe executed"
+ * The rule of use: a stage reads the context when it needs a value, never a copy it took
+ * earlier, and records what it decided on the context itself. There is one instance per
+ * request, so whatever a later stage records ({@link #dispatched()}, for example) is what
+ * an earlier stage sees once the chain returns. What is fixed when the request enters the
+ * pipeline (the server from the policy snapshot of the request, the principal, the start
+ * time) is final; the rest is recorded once by the stage that owns it:
+ * <ul>
+ * <li>the request stage: {@link #message()} and {@link #sessionId()};</li>
+ * <li>every stage that refuses or allows: {@link #decide(Decision, GatewayError)}, with a
+ * {@link #reason()} where the error code alone does not say why;</li>
+ * <li>the upstream guard: {@link #dispatched()} and {@link #replyCutShort()};</li>
+ * <li>the Idempotency-Key stage: {@link #idempotencyOutcome()} and
+ * {@link #idempotencyKeyHash()}.</li>
+ * </ul>
+ * Not thread-safe: a request is handled on one thread.
  */
-public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal principal,
-		@Nullable JsonRpcMessage message, @Nullable String sessionId, long startNanos, Decision decision,
-		@Nullable String errorCode, boolean dispatched, @Nullable Idempotency idempotency) {
+public final class McpRequestContext {
 
 	private static final String ATTRIBUTE = McpRequestContext.class.getName();
 
-	public McpRequestContext {
+	private final McpServerPolicy server;
+
+	private final @Nullable McpPrincipal principal;
+
+	private final long startNanos;
+
+	private @Nullable JsonRpcMessage message;
+
+	private @Nullable String sessionId;
+
+	private Decision decision = Decision.PENDING;
+
+	private @Nullable String errorCode;
+
+	private @Nullable String reason;
+
+	private boolean dispatched;
+
+	private boolean replyCutShort;
+
+	private @Nullable String idempotencyOutcome;
+
+	private @Nullable String idempotencyKeyHash;
+
+	private McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal principal, long startNanos) {
 		Assert.notNull(server, "server must not be null");
-		Assert.notNull(decision, "decision must not be null");
+		this.server = server;
+		this.principal = principal;
+		this.startNanos = startNanos;
+	}
+
+	/**
+	 * Opens the context of {@code request}: the server and principal it is decided for,
+	 * and {@link System#nanoTime()} when it entered the pipeline.
+	 */
+	static McpRequestContext open(ServletRequest request, McpServerPolicy server, @Nullable McpPrincipal principal,
+			long startNanos) {
+		McpRequestContext context = new McpRequestContext(server, principal, startNanos);
+		request.setAttribute(ATTRIBUTE, context);
+		return context;
 	}
 
 	/** The context of {@code request}, or {@code null} when it is not an MCP request. */
@@ -57,25 +93,67 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 		return context;
 	}
 
-	/** Publishes this context on {@code request} for the stages after the caller. */
-	public McpRequestContext bind(ServletRequest request) {
-		request.setAttribute(ATTRIBUTE, this);
-		return this;
+	/** The MCP server from the policy snapshot the request is decided against. */
+	public McpServerPolicy server() {
+		return this.server;
 	}
 
-	public McpRequestContext withDecision(Decision decision, @Nullable String errorCode) {
-		return new McpRequestContext(this.server, this.principal, this.message, this.sessionId, this.startNanos,
-				decision, errorCode, this.dispatched, this.idempotency);
+	/**
+	 * The verified caller, {@code null} when there is none (delegated-header servers).
+	 */
+	public @Nullable McpPrincipal principal() {
+		return this.principal;
 	}
 
-	public McpRequestContext withDispatched(boolean dispatched) {
-		return new McpRequestContext(this.server, this.principal, this.message, this.sessionId, this.startNanos,
-				this.decision, this.errorCode, dispatched, this.idempotency);
+	/** The parsed JSON-RPC message of a POST, {@code null} for GET and DELETE. */
+	public @Nullable JsonRpcMessage message() {
+		return this.message;
 	}
 
-	public McpRequestContext withIdempotency(IdempotencyOutcome outcome, @Nullable String keyHash) {
-		return new McpRequestContext(this.server, this.principal, this.message, this.sessionId, this.startNanos,
-				this.decision, this.errorCode, this.dispatched, new Idempotency(outcome, keyHash));
+	/** The {@code Mcp-Session-Id} the client sent, or {@code null}. */
+	public @Nullable String sessionId() {
+		return this.sessionId;
+	}
+
+	public long startNanos() {
+		return this.startNanos;
+	}
+
+	public Decision decision() {
+		return this.decision;
+	}
+
+	/** The code of the gateway error answered or recorded, if any. */
+	public @Nullable String errorCode() {
+		return this.errorCode;
+	}
+
+	/** Why, where the error code alone does not say (for the audit line only). */
+	public @Nullable String reason() {
+		return this.reason;
+	}
+
+	/**
+	 * Whether the request was handed to the upstream; the idempotency stage relies on it
+	 * to tell "never executed" from "maybe executed".
+	 */
+	public boolean dispatched() {
+		return this.dispatched;
+	}
+
+	/** Whether the client left and the reply was therefore not read to its end. */
+	public boolean replyCutShort() {
+		return this.replyCutShort;
+	}
+
+	/** The Idempotency-Key outcome tag of a keyed request (audit and metrics). */
+	public @Nullable String idempotencyOutcome() {
+		return this.idempotencyOutcome;
+	}
+
+	/** The first 16 hex characters of the scoped key hash, when the key was scoped. */
+	public @Nullable String idempotencyKeyHash() {
+		return this.idempotencyKeyHash;
 	}
 
 	/**
@@ -86,18 +164,36 @@ public record McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal p
 		return (this.message != null) ? this.message.id() : null;
 	}
 
-	public @Nullable String method() {
-		return (this.message != null) ? this.message.method() : null;
+	void parsed(@Nullable String sessionId, @Nullable JsonRpcMessage message) {
+		this.sessionId = sessionId;
+		this.message = message;
 	}
 
-	/**
-	 * The Idempotency-Key trace of a keyed request.
-	 *
-	 * @param outcome what the stage did
-	 * @param keyHash the first 16 hex characters of the scoped key hash, {@code null}
-	 * when the key was refused before it could be scoped
-	 */
-	public record Idempotency(IdempotencyOutcome outcome, @Nullable String keyHash) {
+	/** Records the decision; {@code error} is the one answered or recorded, if any. */
+	public void decide(Decision decision, @Nullable GatewayError error) {
+		decide(decision, error, null);
+	}
+
+	/** Records the decision and why, when the error code alone does not say. */
+	public void decide(Decision decision, @Nullable GatewayError error, @Nullable String reason) {
+		Assert.notNull(decision, "decision must not be null");
+		this.decision = decision;
+		this.errorCode = (error != null) ? error.code() : null;
+		this.reason = reason;
+	}
+
+	public void dispatched(boolean dispatched) {
+		this.dispatched = dispatched;
+	}
+
+	public void replyCutShort(boolean replyCutShort) {
+		this.replyCutShort = replyCutShort;
+	}
+
+	/** Records how the Idempotency-Key stage handled the request. */
+	public void idempotency(String outcome, @Nullable String keyHash) {
+		this.idempotencyOutcome = outcome;
+		this.idempotencyKeyHash = keyHash;
 	}
 
 	/** The gateway's decision on a request, as audited and counted. */

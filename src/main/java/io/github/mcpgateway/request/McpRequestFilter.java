@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 import jakarta.servlet.FilterChain;
@@ -21,32 +22,32 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.util.Assert;
 import org.springframework.web.filter.OncePerRequestFilter;
-import org.springframework.web.util.UrlPathHelper;
 
-import io.github.mcpgateway.audit.McpAuditEvent;
+import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
-import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.McpAuthentication;
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
-import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.routing.ServerLocator;
+import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
- * First gateway stage after Spring Security: turns a request on a server path into an
- * {@link McpRequestContext}, and publishes one {@link McpAuditEvent} when the request is
+ * First gateway stage after Spring Security: opens the {@link McpRequestContext} of a
+ * request on a server path, and publishes one {@link McpAuditEvent} when the request is
  * done.
  *
  * <p>
- * It resolves the server from the live policy (a path no server is on passes through and
- * gets the ordinary 404), reads and parses a POST body once, checks the MCP routing
- * headers against it and binds the context. Every refusal on the way goes to the
- * {@link GatewayErrorRenderer}. Decisions about grants, sessions and idempotency are made
- * by later filters.
+ * It takes the server pinned for the request ({@link ServerLocator}; a path no server is
+ * on passes through and gets the gateway's 404), reads and parses a POST body once,
+ * checks the MCP routing headers against it and records the result on the context. Every
+ * refusal goes through {@link Refusals}; a later stage may change the error a refusal is
+ * answered with ({@link RequestRefusalCustomizer}). Decisions about grants, sessions and
+ * idempotency are made by later filters.
  */
 public final class McpRequestFilter extends OncePerRequestFilter {
 
@@ -54,18 +55,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 
 	private static final Set<String> METHODS = Set.of("POST", "GET", "DELETE");
 
-	private static final String SESSION_HEADER = "Mcp-Session-Id";
-
-	private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
-
-	/**
-	 * Refusals meaning "not one JSON-RPC request": with a key, that is an unsupported
-	 * request.
-	 */
-	private static final Set<GatewayError> NOT_A_TOOL_CALL = Set.of(GatewayErrors.INVALID_REQUEST,
-			GatewayErrors.BATCH_NOT_SUPPORTED, GatewayErrors.UNSUPPORTED_MEDIA_TYPE);
-
-	private final LivePolicy livePolicy;
+	private final ServerLocator servers;
 
 	private final RequestBodyReader bodyReader;
 
@@ -73,26 +63,29 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 
 	private final McpHeaderValidator headerValidator = new McpHeaderValidator();
 
-	private final GatewayErrorRenderer errorRenderer;
+	private final Refusals refusals;
+
+	private final List<RequestRefusalCustomizer> refusalCustomizers;
 
 	private final ApplicationEventPublisher events;
 
 	private final Clock clock;
 
-	private final UrlPathHelper pathHelper = UrlPathHelper.defaultInstance;
-
-	public McpRequestFilter(LivePolicy livePolicy, RequestProperties properties, JsonRpcMessageParser parser,
-			GatewayErrorRenderer errorRenderer, ApplicationEventPublisher events, Clock clock) {
-		Assert.notNull(livePolicy, "livePolicy must not be null");
+	public McpRequestFilter(ServerLocator servers, RequestProperties properties, JsonRpcMessageParser parser,
+			Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers, ApplicationEventPublisher events,
+			Clock clock) {
+		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
-		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(refusals, "refusals must not be null");
+		Assert.notNull(refusalCustomizers, "refusalCustomizers must not be null");
 		Assert.notNull(events, "events must not be null");
 		Assert.notNull(clock, "clock must not be null");
-		this.livePolicy = livePolicy;
+		this.servers = servers;
 		this.bodyReader = new RequestBodyReader(properties.maxBodySize());
 		this.parser = parser;
-		this.errorRenderer = errorRenderer;
+		this.refusals = refusals;
+		this.refusalCustomizers = List.copyOf(refusalCustomizers);
 		this.events = events;
 		this.clock = clock;
 	}
@@ -100,28 +93,22 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		McpServerPolicy server = this.livePolicy.current().serverAt(this.pathHelper.getPathWithinApplication(request));
+		McpServerPolicy server = this.servers.serverOf(request);
 		if (server == null) {
 			chain.doFilter(request, response);
 			return;
 		}
-		McpRequestContext context = new McpRequestContext(server, principal(), null, null, System.nanoTime(),
-				Decision.PENDING, null, false, null)
-			.bind(request);
+		McpRequestContext context = McpRequestContext.open(request, server, principal(), System.nanoTime());
 		try {
 			HttpServletRequest forwarded = prepare(request, context);
 			chain.doFilter(forwarded, response);
 		}
 		catch (GatewayErrorException ex) {
-			if (NOT_A_TOOL_CALL.contains(ex.error()) && request.getHeader(IDEMPOTENCY_KEY) != null) {
-				// A keyed request that is not a single JSON tools/call: say so, rather
-				// than a generic parse error, so the client knows no guarantee applied.
-				McpRequestContext.require(request).withIdempotency(IdempotencyOutcome.REJECTED, null).bind(request);
-				refuse(request, response, GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST, Decision.INVALID);
+			GatewayError error = ex.error();
+			for (RequestRefusalCustomizer customizer : this.refusalCustomizers) {
+				error = customizer.customize(request, error);
 			}
-			else {
-				refuse(request, response, ex.error(), Decision.INVALID);
-			}
+			this.refusals.refuse(request, response, Decision.INVALID, error);
 		}
 		catch (IOException | ServletException | RuntimeException ex) {
 			if (response.isCommitted()) {
@@ -130,18 +117,17 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 				throw ex;
 			}
 			logger.error("Unhandled failure on " + server.qualifiedName() + " (" + ex.getClass().getName() + ")");
-			refuse(request, response, GatewayErrors.INTERNAL_ERROR, Decision.INVALID);
+			this.refusals.refuse(request, response, Decision.INVALID, GatewayErrors.INTERNAL_ERROR);
 		}
 		finally {
-			publishAudit(request, response);
+			publishAudit(context, request, response);
 		}
 	}
 
-	private HttpServletRequest prepare(HttpServletRequest request, McpRequestContext base) throws IOException {
+	private HttpServletRequest prepare(HttpServletRequest request, McpRequestContext context) throws IOException {
 		checkHeaders(request);
-		McpRequestContext context = new McpRequestContext(base.server(), base.principal(), null, sessionId(request),
-				base.startNanos(), base.decision(), null, false, null)
-			.bind(request);
+		String sessionId = sessionId(request);
+		context.parsed(sessionId, null);
 		if (!METHODS.contains(request.getMethod())) {
 			throw new GatewayErrorException(GatewayErrors.METHOD_NOT_ALLOWED);
 		}
@@ -150,18 +136,9 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		}
 		byte[] body = this.bodyReader.read(request);
 		JsonRpcMessage message = this.parser.parse(body);
-		new McpRequestContext(context.server(), context.principal(), message, context.sessionId(), context.startNanos(),
-				context.decision(), null, false, null)
-			.bind(request);
+		context.parsed(sessionId, message);
 		this.headerValidator.validate(request, message);
 		return new CachedBodyRequest(request, body);
-	}
-
-	private void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error, Decision decision)
-			throws IOException {
-		McpRequestContext context = McpRequestContext.require(request);
-		context.withDecision(decision, error.code()).bind(request);
-		this.errorRenderer.render(response, error, context.requestId());
 	}
 
 	/**
@@ -183,7 +160,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 				Collections.list(request.getHeaders(name));
 			}
 			catch (RequestRejectedException ex) {
-				throw new GatewayErrorException(IDEMPOTENCY_KEY.equalsIgnoreCase(name)
+				throw new GatewayErrorException(McpHeaders.IDEMPOTENCY_KEY.equalsIgnoreCase(name)
 						? GatewayErrors.IDEMPOTENCY_KEY_INVALID : GatewayErrors.HEADER_INVALID);
 			}
 		}
@@ -195,7 +172,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 	 */
 	private static @Nullable String sessionId(HttpServletRequest request) {
 		try {
-			String sessionId = request.getHeader(SESSION_HEADER);
+			String sessionId = request.getHeader(McpHeaders.SESSION_ID);
 			return (sessionId == null || sessionId.isBlank()) ? null : sessionId;
 		}
 		catch (RequestRejectedException ex) {
@@ -208,8 +185,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		return (authentication instanceof McpAuthentication mcp) ? mcp.getPrincipal() : null;
 	}
 
-	private void publishAudit(HttpServletRequest request, HttpServletResponse response) {
-		McpRequestContext context = McpRequestContext.require(request);
+	private void publishAudit(McpRequestContext context, HttpServletRequest request, HttpServletResponse response) {
 		McpPrincipal principal = context.principal();
 		JsonRpcMessage message = context.message();
 		String method = (message == null) ? request.getMethod()
@@ -222,10 +198,10 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		this.events.publishEvent(new McpAuditEvent(this.clock.instant(), (principal != null) ? principal.human() : null,
 				(principal != null) ? principal.agent() : null, (principal != null) ? principal.team() : null,
 				context.sessionId(), server.namespace(), server.name(), server.uid(), method,
-				(message != null) ? message.toolName() : null, decision.name().toLowerCase(java.util.Locale.ROOT),
-				context.errorCode(), response.getStatus(), Duration.ofNanos(System.nanoTime() - context.startNanos()),
-				context.dispatched(), (context.idempotency() != null) ? context.idempotency().outcome().tag() : null,
-				(context.idempotency() != null) ? context.idempotency().keyHash() : null));
+				(message != null) ? message.toolName() : null, decision.name().toLowerCase(Locale.ROOT),
+				context.errorCode(), context.reason(), response.getStatus(),
+				Duration.ofNanos(System.nanoTime() - context.startNanos()), context.dispatched(),
+				context.idempotencyOutcome(), context.idempotencyKeyHash()));
 	}
 
 }

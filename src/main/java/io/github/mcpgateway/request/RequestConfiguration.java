@@ -2,6 +2,7 @@ package io.github.mcpgateway.request;
 
 import java.time.Clock;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -10,7 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
-import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Wires the request stage: body limits, the JSON-RPC parser and the
@@ -21,11 +22,17 @@ import io.github.mcpgateway.policy.LivePolicy;
 class RequestConfiguration {
 
 	@Bean
-	McpRequestFilter mcpRequestFilter(LivePolicy livePolicy, RequestProperties properties,
-			GatewayErrorRenderer errorRenderer, ApplicationEventPublisher events, Clock clock) {
+	Refusals refusals(GatewayErrorRenderer errorRenderer) {
+		return new Refusals(errorRenderer);
+	}
+
+	@Bean
+	McpRequestFilter mcpRequestFilter(ServerLocator servers, RequestProperties properties, Refusals refusals,
+			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers, ApplicationEventPublisher events,
+			Clock clock) {
 		StrictJsonReader reader = new StrictJsonReader(properties.json(), properties.maxBodySize().toBytes());
-		return new McpRequestFilter(livePolicy, properties, new JsonRpcMessageParser(reader), errorRenderer, events,
-				clock);
+		return new McpRequestFilter(servers, properties, new JsonRpcMessageParser(reader), refusals,
+				refusalCustomizers.orderedStream().toList(), events, clock);
 	}
 
 }

@@ -5,7 +5,7 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
  * An immutable snapshot of what is revoked. Source format (JSON): {@code {"sessions":

@@ -2,7 +2,7 @@ package io.github.mcpgateway.revocation;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
  * A revocation entry for principals: every part given must equal the principal's (exact

@@ -6,14 +6,14 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.transport.McpHeaders;
+
 /**
  * Sees the {@code Mcp-Session-Id} an upstream returns on {@code initialize} the moment
  * the proxy sets it, before any byte of the reply reaches the client, so the binding
  * exists before the client can use the id.
  */
 final class SessionCapturingResponse extends HttpServletResponseWrapper {
-
-	static final String SESSION_HEADER = "Mcp-Session-Id";
 
 	private final Consumer<String> onSessionId;
 
@@ -35,7 +35,7 @@ final class SessionCapturingResponse extends HttpServletResponseWrapper {
 	}
 
 	private void capture(String name, @Nullable String value) {
-		if (SESSION_HEADER.equalsIgnoreCase(name) && value != null && !value.isEmpty()) {
+		if (McpHeaders.SESSION_ID.equalsIgnoreCase(name) && value != null && !value.isEmpty()) {
 			this.onSessionId.accept(value);
 		}
 	}

@@ -9,7 +9,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.session.SessionEvent.Type;
 
@@ -38,9 +38,9 @@ class SessionConfiguration {
 	}
 
 	@Bean
-	SessionFilter sessionFilter(SessionRegistry registry, RevocationSync revocations,
-			GatewayErrorRenderer errorRenderer, ApplicationEventPublisher events, Clock clock) {
-		return new SessionFilter(registry, revocations, errorRenderer, events, clock);
+	SessionAndRevocationFilter sessionAndRevocationFilter(SessionRegistry registry, RevocationSync revocations,
+			Refusals refusals, ApplicationEventPublisher events, Clock clock) {
+		return new SessionAndRevocationFilter(registry, revocations, refusals, events, clock);
 	}
 
 }

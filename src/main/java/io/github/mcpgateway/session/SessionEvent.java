@@ -27,8 +27,11 @@ public record SessionEvent(Instant time, Type type, String sessionId, String ser
 		BOUND,
 		/** The client ended the session with {@code DELETE}. */
 		ENDED,
-		/** The upstream no longer knows the session (it answered 404). */
-		EXPIRED,
+		/**
+		 * The upstream answered 404 on the session: it no longer knows it (restarted,
+		 * expired it, or never had it).
+		 */
+		UPSTREAM_NOT_FOUND,
 		/** The session was revoked at the revocation source. */
 		REVOKED,
 		/** Dropped to keep the table within its bound, or idle past the timeout. */

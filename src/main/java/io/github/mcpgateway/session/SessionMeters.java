@@ -1,7 +1,10 @@
 package io.github.mcpgateway.session;
 
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -19,16 +22,18 @@ class SessionMeters {
 	/** Gauge: bindings in the table. */
 	static final String ACTIVE = "mcp.gateway.sessions.active";
 
-	private final MeterRegistry meterRegistry;
+	private final Map<SessionEvent.Type, Counter> events = new EnumMap<>(SessionEvent.Type.class);
 
 	SessionMeters(MeterRegistry meterRegistry, SessionRegistry registry) {
-		this.meterRegistry = meterRegistry;
 		Gauge.builder(ACTIVE, registry, SessionRegistry::size).register(meterRegistry);
+		for (SessionEvent.Type type : SessionEvent.Type.values()) {
+			this.events.put(type, meterRegistry.counter(EVENTS, "event", type.name().toLowerCase(Locale.ROOT)));
+		}
 	}
 
 	@EventListener
 	void onSessionEvent(SessionEvent event) {
-		this.meterRegistry.counter(EVENTS, "event", event.type().name().toLowerCase(Locale.ROOT)).increment();
+		this.events.get(event.type()).increment();
 	}
 
 }

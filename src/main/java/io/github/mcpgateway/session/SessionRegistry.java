@@ -13,7 +13,7 @@ import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
  * The bounded table of MCP session bindings: session id to the server and principal that

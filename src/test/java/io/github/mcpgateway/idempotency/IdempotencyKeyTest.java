@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 
 import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.transport.McpHeaders;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,8 +28,8 @@ class IdempotencyKeyTest {
 	@Test
 	void readWhenHeaderGivenTwiceThenInvalid() {
 		MockHttpServletRequest request = new MockHttpServletRequest();
-		request.addHeader(IdempotencyKey.HEADER, "a");
-		request.addHeader(IdempotencyKey.HEADER, "a");
+		request.addHeader(McpHeaders.IDEMPOTENCY_KEY, "a");
+		request.addHeader(McpHeaders.IDEMPOTENCY_KEY, "a");
 
 		assertThatThrownBy(() -> IdempotencyKey.read(request)).isInstanceOfSatisfying(GatewayErrorException.class,
 				(ex) -> assertThat(ex.error().code()).isEqualTo("idempotency_key_invalid"));
@@ -39,7 +40,7 @@ class IdempotencyKeyTest {
 		MockHttpServletRequest request = new MockHttpServletRequest();
 		assertThat(IdempotencyKey.read(request)).isNull();
 
-		request.addHeader(IdempotencyKey.HEADER, "key-1");
+		request.addHeader(McpHeaders.IDEMPOTENCY_KEY, "key-1");
 		assertThat(IdempotencyKey.read(request)).isEqualTo("key-1");
 	}
 

@@ -10,6 +10,7 @@ import org.springframework.security.oauth2.server.resource.BearerTokenErrors;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.routing.ServerLocator;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;

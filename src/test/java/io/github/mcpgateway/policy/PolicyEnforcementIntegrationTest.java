@@ -4,6 +4,8 @@ import java.net.http.HttpResponse;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.Replies;
@@ -97,6 +99,40 @@ class PolicyEnforcementIntegrationTest extends GatewayIntegrationTest {
 			.contains("id: e2\nevent: message\ndata: ")
 			.contains("\"name\":\"notes_create\"")
 			.doesNotContain("admin_reset");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiter = '|', value = {
+			"truncated|{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":[{\"name\":\"admin_reset\"}",
+			"a second document|{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":[]}}{\"tools\":[{\"name\":\"admin_reset\"}]}",
+			"an array at the top|[{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":[{\"name\":\"admin_reset\"}]}}]",
+			"two result members|{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":[]},\"result\":{\"tools\":[{\"name\":\"admin_reset\"}]}}",
+			"tools not an array|{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":{\"name\":\"admin_reset\"}}}" })
+	void toolsListJsonReplyThatCannotBeFilteredIsWithheld(String what, String reply) {
+		upstream.reply(Replies.raw(200, "application/json", reply));
+
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(),
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+
+		assertThat(response.statusCode()).isEqualTo(502);
+		assertThat(response.body()).contains("\"code\":\"upstream_reply_unfilterable\"")
+			.contains("\"id\":3")
+			.doesNotContain("admin_reset")
+			.doesNotContain("\"tools\"");
+	}
+
+	@Test
+	void toolsListEventStreamWithAnEventThatCannotBeFilteredEndsBeforeIt() {
+		String progress = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+				+ "\"params\":{\"progressToken\":1,\"progress\":1}}\n\n";
+		String duplicate = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":[]},"
+				+ "\"result\":{\"tools\":[{\"name\":\"admin_reset\"}]}}\n\n";
+		upstream.reply(Replies.sse(List.of(progress, duplicate), 10));
+
+		HttpResponse<String> response = post("/mcp/test/echo", validToken(),
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+
+		assertThat(response.body()).isEqualTo(progress);
 	}
 
 	@Test

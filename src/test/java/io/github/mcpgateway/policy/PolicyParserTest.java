@@ -5,7 +5,9 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.principal.PrincipalPattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -13,7 +13,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -43,7 +43,8 @@ class SessionBindingIntegrationTest extends GatewayIntegrationTest {
 		assertThat(post("/mcp/test/echo", this.alice, toolCall(2, "echo"), "Mcp-Session-Id", session).statusCode())
 			.isEqualTo(200);
 		await().atMost(Duration.ofSeconds(5))
-			.until(() -> output.getOut().contains("\"error_code\":\"rejected_principal\""));
+			.until(() -> output.getOut()
+				.contains("\"error_code\":\"session_not_found\",\"reason\":\"rejected_principal\""));
 		assertThat(output.getOut()).contains("\"session_event\":\"bound\",\"session_id\":\"" + session + "\"");
 	}
 

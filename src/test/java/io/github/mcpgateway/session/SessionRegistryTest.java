@@ -10,7 +10,7 @@ import java.util.List;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.session.SessionEvent.Type;
 
 import static org.assertj.core.api.Assertions.assertThat;

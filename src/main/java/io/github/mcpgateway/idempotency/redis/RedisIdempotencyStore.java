@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -82,6 +83,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	private final Clock clock;
 
 	private final MeterRegistry meterRegistry;
+
+	private final ConcurrentMap<String, Timer> timers = new ConcurrentHashMap<>();
 
 	private final List<String> prefix;
 
@@ -194,11 +197,16 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 					"Idempotency store " + operation + " failed: " + ex.getClass().getSimpleName(), ex);
 		}
 		finally {
-			Timer.builder(RedisStoreMeters.OPERATIONS)
-				.tags("operation", operation, "result", result)
-				.register(this.meterRegistry)
-				.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			timer(operation, result).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 		}
+	}
+
+	/** The timer of an operation and result, registered on first use. */
+	private Timer timer(String operation, String result) {
+		return this.timers.computeIfAbsent(operation + "/" + result,
+				(key) -> Timer.builder(RedisStoreMeters.OPERATIONS)
+					.tags("operation", operation, "result", result)
+					.register(this.meterRegistry));
 	}
 
 	/**

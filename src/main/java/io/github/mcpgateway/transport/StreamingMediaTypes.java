@@ -1,4 +1,4 @@
-package io.github.mcpgateway.proxy;
+package io.github.mcpgateway.transport;
 
 import java.util.List;
 
@@ -22,6 +22,22 @@ public final class StreamingMediaTypes {
 	public StreamingMediaTypes(List<MediaType> types) {
 		Assert.notNull(types, "types must not be null");
 		this.types = List.copyOf(types);
+	}
+
+	/**
+	 * Whether a {@code Content-Type} value is {@code text/event-stream} (whatever the
+	 * configured streaming types); a malformed one is not.
+	 */
+	public static boolean isEventStream(@Nullable String contentType) {
+		if (contentType == null) {
+			return false;
+		}
+		try {
+			return MediaType.TEXT_EVENT_STREAM.equalsTypeAndSubtype(MediaType.parseMediaType(contentType));
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.audit;
+package io.github.mcpgateway.request;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +21,9 @@ import org.jspecify.annotations.Nullable;
  * @param method JSON-RPC method, or the HTTP method for GET and DELETE
  * @param tool tool name of a {@code tools/call}, or {@code null}
  * @param decision the gateway's decision, lower case
- * @param errorCode the gateway error code answered, or {@code null}
+ * @param errorCode the gateway error code answered or recorded, or {@code null}
+ * @param reason why, where the error code alone does not say (the kind of
+ * {@code session_not_found}), or {@code null}
  * @param status the HTTP status sent to the client
  * @param duration time spent in the gateway, upstream included
  * @param dispatched whether the request reached the upstream client
@@ -31,6 +33,6 @@ import org.jspecify.annotations.Nullable;
  */
 public record McpAuditEvent(Instant time, @Nullable String human, @Nullable String agent, @Nullable String team,
 		@Nullable String sessionId, String namespace, String server, @Nullable String serverUid, String method,
-		@Nullable String tool, String decision, @Nullable String errorCode, int status, Duration duration,
-		boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash) {
+		@Nullable String tool, String decision, @Nullable String errorCode, @Nullable String reason, int status,
+		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash) {
 }

@@ -12,14 +12,14 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.util.Assert;
-import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.github.mcpgateway.error.GatewayError;
-import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.error.GatewayErrors;
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpStageFilter;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.revocation.RevocationList;
 import io.github.mcpgateway.revocation.RevocationSync;
@@ -40,41 +40,35 @@ import io.github.mcpgateway.session.SessionEvent.Type;
  * drops it. Requests without a session id (stateless servers, MCP 2026-07-28) pass with
  * an empty session.
  */
-public final class SessionFilter extends OncePerRequestFilter {
+public final class SessionAndRevocationFilter extends McpStageFilter {
 
 	private final SessionRegistry registry;
 
 	private final RevocationSync revocations;
 
-	private final GatewayErrorRenderer errorRenderer;
+	private final Refusals refusals;
 
 	private final ApplicationEventPublisher events;
 
 	private final Clock clock;
 
-	SessionFilter(SessionRegistry registry, RevocationSync revocations, GatewayErrorRenderer errorRenderer,
+	SessionAndRevocationFilter(SessionRegistry registry, RevocationSync revocations, Refusals refusals,
 			ApplicationEventPublisher events, Clock clock) {
 		Assert.notNull(registry, "registry must not be null");
 		Assert.notNull(revocations, "revocations must not be null");
-		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(events, "events must not be null");
 		Assert.notNull(clock, "clock must not be null");
 		this.registry = registry;
 		this.revocations = revocations;
-		this.errorRenderer = errorRenderer;
+		this.refusals = refusals;
 		this.events = events;
 		this.clock = clock;
 	}
 
 	@Override
-	protected boolean shouldNotFilter(HttpServletRequest request) {
-		return McpRequestContext.find(request) == null;
-	}
-
-	@Override
-	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-			throws ServletException, IOException {
-		McpRequestContext context = McpRequestContext.require(request);
+	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context) throws ServletException, IOException {
 		McpPrincipal principal = context.principal();
 		String serverKey = context.server().qualifiedName();
 		RevocationList revoked = this.revocations.current();
@@ -130,7 +124,7 @@ public final class SessionFilter extends OncePerRequestFilter {
 		if (ended || status == 404) {
 			SessionBinding binding = this.registry.remove(sessionId);
 			if (binding != null) {
-				publish(ended ? Type.ENDED : Type.EXPIRED, sessionId, serverKey, binding.principal());
+				publish(ended ? Type.ENDED : Type.UPSTREAM_NOT_FOUND, sessionId, serverKey, binding.principal());
 			}
 		}
 	}
@@ -147,10 +141,7 @@ public final class SessionFilter extends OncePerRequestFilter {
 
 	private void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error, String reason)
 			throws IOException {
-		McpRequestContext context = McpRequestContext.require(request)
-			.withDecision(Decision.DENIED, reason)
-			.bind(request);
-		this.errorRenderer.render(response, error, context.requestId());
+		this.refusals.refuse(request, response, Decision.DENIED, error, reason);
 	}
 
 }

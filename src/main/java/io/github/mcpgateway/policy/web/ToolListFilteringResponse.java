@@ -1,17 +1,19 @@
-package io.github.mcpgateway.policy;
+package io.github.mcpgateway.policy.web;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
+
+import io.github.mcpgateway.transport.CappedBuffer;
+import io.github.mcpgateway.transport.ContentCoding;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
+import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
  * Wraps the response to a {@code tools/list} request so that the client only sees the
@@ -29,9 +31,7 @@ final class ToolListFilteringResponse extends HttpServletResponseWrapper {
 
 	private final ToolListRewriter rewriter;
 
-	private final int maxBytes;
-
-	private final ByteArrayOutputStream held = new ByteArrayOutputStream();
+	private final CappedBuffer held;
 
 	private @Nullable ServletOutputStream stream;
 
@@ -40,7 +40,7 @@ final class ToolListFilteringResponse extends HttpServletResponseWrapper {
 	ToolListFilteringResponse(HttpServletResponse response, ToolListRewriter rewriter, int maxBytes) {
 		super(response);
 		this.rewriter = rewriter;
-		this.maxBytes = maxBytes;
+		this.held = new CappedBuffer(maxBytes);
 	}
 
 	@Override
@@ -101,14 +101,18 @@ final class ToolListFilteringResponse extends HttpServletResponseWrapper {
 	boolean finish() throws IOException {
 		if (this.stream instanceof SseToolListStream sse) {
 			sse.close();
-			return true;
+			return !sse.unfilterable();
 		}
-		if (this.unfilterable) {
+		if (this.unfilterable || this.held.overflowed()) {
 			return false;
 		}
-		byte[] body = this.held.toByteArray();
-		byte[] rewritten = this.rewriter.rewrite(body);
-		byte[] out = (rewritten != null) ? rewritten : body;
+		// An empty body (202, 204) carries no tools; anything else must be read to pass.
+		ToolListRewriter.Result result = (this.held.size() == 0) ? ToolListRewriter.Result.UNCHANGED
+				: this.rewriter.rewrite(this.held.toByteArray());
+		if (result.unfilterable()) {
+			return false;
+		}
+		byte[] out = (result.rewritten() != null) ? result.rewritten() : this.held.toByteArray();
 		HttpServletResponse response = (HttpServletResponse) getResponse();
 		response.setContentLength(out.length);
 		response.getOutputStream().write(out);
@@ -120,7 +124,7 @@ final class ToolListFilteringResponse extends HttpServletResponseWrapper {
 			return false;
 		}
 		if (HttpHeaders.CONTENT_ENCODING.equalsIgnoreCase(name)) {
-			if (value != null && !value.isBlank() && !"identity".equalsIgnoreCase(value.trim())) {
+			if (ContentCoding.isEncoded(value)) {
 				this.unfilterable = true;
 			}
 			return false;
@@ -129,44 +133,17 @@ final class ToolListFilteringResponse extends HttpServletResponseWrapper {
 	}
 
 	private boolean isEventStream() {
-		String type = getContentType();
-		try {
-			return type != null && MediaType.TEXT_EVENT_STREAM.equalsTypeAndSubtype(MediaType.parseMediaType(type));
-		}
-		catch (IllegalArgumentException ex) {
-			return false;
-		}
+		return StreamingMediaTypes.isEventStream(getContentType());
 	}
 
 	/** Holds a JSON reply for {@link #finish()}, refusing to grow past the cap. */
-	private final class HeldStream extends ServletOutputStream {
-
-		@Override
-		public void write(int b) {
-			write(new byte[] { (byte) b }, 0, 1);
-		}
+	private final class HeldStream extends SynchronousOutputStream {
 
 		@Override
 		public void write(byte[] buffer, int offset, int length) {
-			if (ToolListFilteringResponse.this.unfilterable) {
-				return;
+			if (!ToolListFilteringResponse.this.unfilterable) {
+				ToolListFilteringResponse.this.held.write(buffer, offset, length);
 			}
-			if (ToolListFilteringResponse.this.held.size() + length > ToolListFilteringResponse.this.maxBytes) {
-				ToolListFilteringResponse.this.unfilterable = true;
-				ToolListFilteringResponse.this.held.reset();
-				return;
-			}
-			ToolListFilteringResponse.this.held.write(buffer, offset, length);
-		}
-
-		@Override
-		public boolean isReady() {
-			return true;
-		}
-
-		@Override
-		public void setWriteListener(WriteListener listener) {
-			throw new UnsupportedOperationException("The proxy writes synchronously");
 		}
 
 	}

@@ -1,12 +1,11 @@
-package io.github.mcpgateway.policy;
+package io.github.mcpgateway.policy.web;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
+import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
  * Relays a {@code text/event-stream} event by event, rewriting the data of
@@ -17,8 +16,13 @@ import jakarta.servlet.WriteListener;
  * client anyway); each complete event is written and flushed when the proxy flushes.
  * Events other than a tools/list result pass byte for byte. Event boundaries follow the
  * SSE specification: a blank line ended by CRLF, LF or CR.
+ *
+ * <p>
+ * A {@code message} event whose data the rewriter cannot read is withheld, and so is
+ * everything after it: the status and headers went out already, so the client's stream
+ * just ends ({@link #unfilterable()} tells the policy stage to record why).
  */
-final class SseToolListStream extends ServletOutputStream {
+final class SseToolListStream extends SynchronousOutputStream {
 
 	private final OutputStream delegate;
 
@@ -26,20 +30,25 @@ final class SseToolListStream extends ServletOutputStream {
 
 	private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
 
+	private boolean unfilterable;
+
 	SseToolListStream(OutputStream delegate, ToolListRewriter rewriter) {
 		this.delegate = delegate;
 		this.rewriter = rewriter;
 	}
 
 	@Override
-	public void write(int b) throws IOException {
-		write(new byte[] { (byte) b }, 0, 1);
-	}
-
-	@Override
 	public void write(byte[] buffer, int offset, int length) throws IOException {
+		if (this.unfilterable) {
+			return;
+		}
 		this.pending.write(buffer, offset, length);
 		emitCompleteEvents();
+	}
+
+	/** Whether an event could not be filtered, and it and the rest were withheld. */
+	boolean unfilterable() {
+		return this.unfilterable;
 	}
 
 	@Override
@@ -47,9 +56,13 @@ final class SseToolListStream extends ServletOutputStream {
 		this.delegate.flush();
 	}
 
+	/**
+	 * Drops an incomplete last event: its data could not be checked, and a client
+	 * discards an event the stream ends in anyway (HTML Living Standard, server-sent
+	 * events, "any pending data must be discarded").
+	 */
 	@Override
 	public void close() throws IOException {
-		this.pending.writeTo(this.delegate);
 		this.pending.reset();
 		this.delegate.flush();
 	}
@@ -58,9 +71,13 @@ final class SseToolListStream extends ServletOutputStream {
 		byte[] bytes = this.pending.toByteArray();
 		int start = 0;
 		int end;
-		while ((end = eventEnd(bytes, start)) > 0) {
+		while (!this.unfilterable && (end = eventEnd(bytes, start)) > 0) {
 			emit(bytes, start, end);
 			start = end;
+		}
+		if (this.unfilterable) {
+			this.pending.reset();
+			return;
 		}
 		if (start > 0) {
 			this.pending.reset();
@@ -131,8 +148,16 @@ final class SseToolListStream extends ServletOutputStream {
 				others.append(line).append('\n');
 			}
 		}
-		byte[] rewritten = (data != null && "message".equals(type))
-				? this.rewriter.rewrite(data.toString().getBytes(StandardCharsets.UTF_8)) : null;
+		// An event whose data is empty is never dispatched to the client (SSE
+		// specification): a priming event carries only an id.
+		ToolListRewriter.Result result = (data != null && !data.isEmpty() && "message".equals(type))
+				? this.rewriter.rewrite(data.toString().getBytes(StandardCharsets.UTF_8))
+				: ToolListRewriter.Result.UNCHANGED;
+		if (result.unfilterable()) {
+			this.unfilterable = true;
+			return;
+		}
+		byte[] rewritten = result.rewritten();
 		if (rewritten == null) {
 			this.delegate.write(bytes, start, end - start);
 			return;
@@ -141,16 +166,6 @@ final class SseToolListStream extends ServletOutputStream {
 		this.delegate.write("data: ".getBytes(StandardCharsets.UTF_8));
 		this.delegate.write(rewritten);
 		this.delegate.write("\n\n".getBytes(StandardCharsets.UTF_8));
-	}
-
-	@Override
-	public boolean isReady() {
-		return true;
-	}
-
-	@Override
-	public void setWriteListener(WriteListener listener) {
-		throw new UnsupportedOperationException("The proxy writes synchronously");
 	}
 
 }

@@ -1,11 +1,14 @@
-package io.github.mcpgateway.policy;
+package io.github.mcpgateway.policy.web;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
+import io.github.mcpgateway.support.TestJsonRpc;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +21,7 @@ class SseToolListStreamTest {
 	private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
 	private final SseToolListStream stream = new SseToolListStream(this.out,
-			new ToolListRewriter(JsonMapper.builder().build(), (tool) -> tool.equals("echo")));
+			new ToolListRewriter(TestJsonRpc.reader(), JsonMapper.builder().build(), (tool) -> tool.equals("echo")));
 
 	@Test
 	void writeWhenEventSplitAcrossWritesThenHeldUntilCompleteAndRewritten() throws IOException {
@@ -61,12 +64,38 @@ class SseToolListStreamTest {
 	}
 
 	@Test
-	void closeWhenIncompleteEventThenWrittenUnchanged() throws IOException {
-		write("data: partial");
+	void writeWhenAPrimingEventHasEmptyDataThenPassedByteForByte() throws IOException {
+		String events = "id: 1\ndata: \n\nid: 2\ndata:\n\n";
+
+		write(events);
+
+		assertThat(text()).isEqualTo(events);
+		assertThat(this.stream.unfilterable()).isFalse();
+	}
+
+	@Test
+	void closeWhenIncompleteEventThenWithheld() throws IOException {
+		write("event: message\n\ndata: " + RESULT);
 
 		this.stream.close();
 
-		assertThat(text()).isEqualTo("data: partial");
+		assertThat(text()).isEqualTo("event: message\n\n");
+		assertThat(this.stream.unfilterable()).isFalse();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[{\"name\":\"admin_reset\"}", "[1]",
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]},\"result\":{\"tools\":[{\"name\":\"admin_reset\"}]}}",
+			"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}} {\"name\":\"admin_reset\"}", "not json" })
+	void writeWhenAMessageCannotBeReadThenItAndTheRestAreWithheld(String data) throws IOException {
+		write("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}\n\n");
+		String before = text();
+
+		write("event: message\ndata: " + data + "\n\nevent: message\ndata: " + RESULT + "\n\n");
+		this.stream.close();
+
+		assertThat(text()).isEqualTo(before).doesNotContain("admin_reset");
+		assertThat(this.stream.unfilterable()).isTrue();
 	}
 
 	private void write(String text) throws IOException {

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy;
+package io.github.mcpgateway.policy.web;
 
 import java.util.Collections;
 import java.util.Enumeration;

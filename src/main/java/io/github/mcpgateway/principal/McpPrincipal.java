@@ -1,4 +1,4 @@
-package io.github.mcpgateway.identity;
+package io.github.mcpgateway.principal;
 
 import org.jspecify.annotations.Nullable;
 

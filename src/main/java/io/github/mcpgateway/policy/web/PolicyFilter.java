@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy;
+package io.github.mcpgateway.policy.web;
 
 import java.io.IOException;
 
@@ -8,13 +8,17 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.util.Assert;
-import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.github.mcpgateway.error.GatewayError;
-import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import io.github.mcpgateway.policy.GrantEvaluator;
+import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpStageFilter;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,69 +33,65 @@ import tools.jackson.databind.json.JsonMapper;
  * The grants are read from the server the request context resolved, so one request is
  * decided against one policy snapshot even if a reload happens meanwhile.
  */
-public final class PolicyFilter extends OncePerRequestFilter {
+public final class PolicyFilter extends McpStageFilter {
+
+	/**
+	 * Bounds on a tools/list reply: wide (tool input schemas nest and carry numbers), but
+	 * bounded, so that any reply the gateway filters is one a client reads the same way.
+	 */
+	private static final JsonReadLimits REPLY_LIMITS = new JsonReadLimits(1000, 10_000, 100_000,
+			JsonReadLimits.DEFAULT_MAX_STRING_LENGTH);
 
 	private final GrantEvaluator grants;
 
-	private final GatewayErrorRenderer errorRenderer;
+	private final Refusals refusals;
 
 	private final JsonMapper jsonMapper;
 
+	private final StrictJsonReader replyReader;
+
 	private final int toolListMaxBytes;
 
-	public PolicyFilter(GrantEvaluator grants, GatewayErrorRenderer errorRenderer, JsonMapper jsonMapper,
-			PolicyProperties properties) {
+	public PolicyFilter(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper, PolicyProperties properties) {
 		Assert.notNull(grants, "grants must not be null");
-		Assert.notNull(errorRenderer, "errorRenderer must not be null");
+		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(jsonMapper, "jsonMapper must not be null");
 		this.grants = grants;
-		this.errorRenderer = errorRenderer;
+		this.refusals = refusals;
 		this.jsonMapper = jsonMapper;
 		this.toolListMaxBytes = (int) properties.toolListMaxSize().toBytes();
+		this.replyReader = new StrictJsonReader(REPLY_LIMITS, this.toolListMaxBytes);
 	}
 
 	@Override
-	protected boolean shouldNotFilter(HttpServletRequest request) {
-		return McpRequestContext.find(request) == null;
-	}
-
-	@Override
-	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-			throws ServletException, IOException {
-		McpRequestContext context = McpRequestContext.require(request);
+	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context) throws ServletException, IOException {
 		McpServerPolicy server = context.server();
 		if (!this.grants.mayUseServer(server, context.principal())) {
-			deny(request, response, context, GatewayErrors.SERVER_NOT_GRANTED);
+			this.refusals.refuse(request, response, Decision.DENIED, GatewayErrors.SERVER_NOT_GRANTED);
 			return;
 		}
 		JsonRpcMessage message = context.message();
 		if (message != null && message.isToolCall()
 				&& !this.grants.mayCallTool(server, context.principal(), message.toolName())) {
-			deny(request, response, context, GatewayErrors.TOOL_NOT_GRANTED);
+			this.refusals.refuse(request, response, Decision.DENIED, GatewayErrors.TOOL_NOT_GRANTED);
 			return;
 		}
-		context.withDecision(Decision.ALLOWED, null).bind(request);
+		context.decide(Decision.ALLOWED, null);
 		if (message == null || !message.isToolList()) {
 			chain.doFilter(request, response);
 			return;
 		}
 		ToolListFilteringResponse filtering = new ToolListFilteringResponse(response,
-				new ToolListRewriter(this.jsonMapper,
+				new ToolListRewriter(this.replyReader, this.jsonMapper,
 						(tool) -> this.grants.mayCallTool(server, context.principal(), tool)),
 				this.toolListMaxBytes);
 		chain.doFilter(new IdentityEncodingRequest(request), filtering);
 		if (!filtering.finish()) {
-			McpRequestContext.require(request)
-				.withDecision(Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE.code())
-				.bind(request);
-			this.errorRenderer.render(response, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE, message.id());
+			// A stream was committed already: its client's stream just ends, and the
+			// refusal is recorded for the audit line only.
+			this.refusals.refuse(request, response, Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
 		}
-	}
-
-	private void deny(HttpServletRequest request, HttpServletResponse response, McpRequestContext context,
-			GatewayError error) throws IOException {
-		context.withDecision(Decision.DENIED, error.code()).bind(request);
-		this.errorRenderer.render(response, error, context.requestId());
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.audit;
+package io.github.mcpgateway.idempotency;
 
 import java.time.Instant;
 

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.request;
+package io.github.mcpgateway.idempotency;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy;
+package io.github.mcpgateway.principal;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

@@ -1,10 +1,10 @@
-package io.github.mcpgateway.policy;
+package io.github.mcpgateway.principal;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.PatternMatchUtils;
 
-import io.github.mcpgateway.identity.McpPrincipal;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
  * Which principals a grant applies to. Each part is a pattern where {@code *} matches any

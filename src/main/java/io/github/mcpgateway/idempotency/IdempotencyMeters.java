@@ -1,0 +1,30 @@
+package io.github.mcpgateway.idempotency;
+
+/**
+ * Names of the Idempotency-Key meters (Prometheus renders dots as underscores and adds
+ * {@code _total} to counters).
+ */
+public final class IdempotencyMeters {
+
+	/**
+	 * Counter of keyed requests, tagged {@code namespace, server} and {@code outcome}
+	 * ({@link IdempotencyOutcome}).
+	 */
+	public static final String OUTCOMES = "mcp.gateway.idempotency";
+
+	/** Gauge of the store's entries (completed, tombstones and in flight). */
+	public static final String STORE_ENTRIES = "mcp.gateway.idempotency.store.entries";
+
+	/** Gauge of the store's entries in flight. */
+	public static final String STORE_IN_FLIGHT = "mcp.gateway.idempotency.store.in.flight";
+
+	/** Gauge of the store's tombstones. */
+	public static final String STORE_TOMBSTONES = "mcp.gateway.idempotency.store.tombstones";
+
+	/** Gauge of the bytes of stored replies. */
+	public static final String STORE_BYTES = "mcp.gateway.idempotency.store.bytes";
+
+	private IdempotencyMeters() {
+	}
+
+}

@@ -1,0 +1,37 @@
+package io.github.mcpgateway.idempotency;
+
+import java.util.Set;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.RequestRefusalCustomizer;
+
+/**
+ * The contract's rule for a keyed request the request stage refuses: a request with an
+ * {@code Idempotency-Key} that is not one valid JSON {@code tools/call} (malformed JSON,
+ * a batch, not JSON-RPC 2.0, not JSON, a method other than POST, GET and DELETE, a
+ * disagreeing {@code Mcp-Method} or {@code Mcp-Name}) is answered
+ * {@code 400 idempotency_unsupported_request}, so that the client learns no guarantee
+ * applied. A body over the size cap stays {@code request_too_large}, and a gateway
+ * failure stays {@code internal_error}.
+ */
+final class KeyedRequestRefusals implements RequestRefusalCustomizer {
+
+	/** Refusals meaning "not one JSON-RPC request". */
+	private static final Set<GatewayError> NOT_A_TOOL_CALL = Set.of(GatewayErrors.INVALID_REQUEST,
+			GatewayErrors.BATCH_NOT_SUPPORTED, GatewayErrors.UNSUPPORTED_MEDIA_TYPE, GatewayErrors.METHOD_NOT_ALLOWED,
+			GatewayErrors.HEADER_MISMATCH);
+
+	@Override
+	public GatewayError customize(HttpServletRequest request, GatewayError error) {
+		if (!NOT_A_TOOL_CALL.contains(error) || !IdempotencyKey.isPresent(request)) {
+			return error;
+		}
+		McpRequestContext.require(request).idempotency(IdempotencyOutcome.REJECTED.tag(), null);
+		return GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST;
+	}
+
+}

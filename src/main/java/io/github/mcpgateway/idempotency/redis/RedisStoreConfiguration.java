@@ -1,0 +1,53 @@
+package io.github.mcpgateway.idempotency.redis;
+
+import java.time.Clock;
+
+import io.lettuce.core.ClientOptions;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.idempotency.IdempotencyStoreHealthIndicator;
+import io.github.mcpgateway.poll.PeriodicTask;
+
+/** The store shared by replicas ({@code gateway.idempotency.store: redis}). */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(prefix = "gateway.idempotency", name = "store", havingValue = "redis")
+class RedisStoreConfiguration {
+
+	@Bean
+	RedisIdempotencyStore idempotencyStore(StringRedisTemplate redis, IdempotencyProperties properties, Clock clock,
+			MeterRegistry meterRegistry) {
+		return new RedisIdempotencyStore(redis, properties.redis(), clock, meterRegistry);
+	}
+
+	@Bean
+	PeriodicTask idempotencyLeaseRenewal(RedisIdempotencyStore store, IdempotencyProperties properties) {
+		return new PeriodicTask("idempotency-lease-renewal", properties.redis().leaseRenewInterval(),
+				properties.redis().leaseRenewInterval(), store::renewLeases);
+	}
+
+	@Bean
+	IdempotencyStoreHealthIndicator idempotencyStoreHealthIndicator(RedisIdempotencyStore store) {
+		return new IdempotencyStoreHealthIndicator(store, "redis", store::ping);
+	}
+
+	/**
+	 * Commands fail at once while Redis is disconnected instead of queueing until the
+	 * command timeout: a keyed request should get its 503 quickly. Lettuce reconnects on
+	 * its own.
+	 */
+	@Bean
+	LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected() {
+		// Adjusts the options Spring Boot built (timeouts, SSL bundle, cluster refresh),
+		// keeps them.
+		return (options) -> options.autoReconnect(true)
+			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+	}
+
+}

@@ -1,0 +1,23 @@
+package io.github.mcpgateway.policy.web;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.mcpgateway.policy.GrantEvaluator;
+import io.github.mcpgateway.policy.PolicyProperties;
+import io.github.mcpgateway.request.Refusals;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Wires the grant stage; its place in the pipeline is set by the pipeline configuration.
+ */
+@Configuration(proxyBeanMethods = false)
+class PolicyWebConfiguration {
+
+	@Bean
+	PolicyFilter policyFilter(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper,
+			PolicyProperties properties) {
+		return new PolicyFilter(grants, refusals, jsonMapper, properties);
+	}
+
+}

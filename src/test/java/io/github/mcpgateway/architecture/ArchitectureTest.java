@@ -1,0 +1,91 @@
+package io.github.mcpgateway.architecture;
+
+import java.util.List;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The package structure of docs/architecture.md, kept by the build.
+ * <ul>
+ * <li>No package cycles.</li>
+ * <li>The pipeline's stages, in order: routing, identity, request, session, policy.web,
+ * idempotency, proxy. A stage may use an earlier stage (the request context, for example)
+ * but never a later one; a later stage extends an earlier one through an interface the
+ * earlier one owns ({@code RequestRefusalCustomizer}) or a ground package
+ * ({@code transport.ReplyTap}).</li>
+ * <li>Ground packages (error, jsonrpc, principal, transport, poll, policy model) use no
+ * stage.</li>
+ * <li>Nothing depends on audit: it observes the stages' events.</li>
+ * </ul>
+ * Wiring ({@code config}) and the demo may use anything.
+ */
+class ArchitectureTest {
+
+	private static final String ROOT = "io.github.mcpgateway";
+
+	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "idempotency",
+			"proxy");
+
+	static final List<String> GROUND = List.of("error", "jsonrpc", "principal", "transport", "poll", "policy");
+
+	private final JavaClasses classes = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages(ROOT);
+
+	@Test
+	void noPackageCycles() {
+		slices().matching(ROOT + ".(**)").should().beFreeOfCycles().check(this.classes);
+	}
+
+	@Test
+	void noStageUsesALaterStage() {
+		for (int i = 0; i < STAGES.size(); i++) {
+			String[] later = STAGES.subList(i + 1, STAGES.size())
+				.stream()
+				.map(ArchitectureTest::packageOf)
+				.toArray(String[]::new);
+			if (later.length > 0) {
+				noClasses().that()
+					.resideInAPackage(packageOf(STAGES.get(i)))
+					.should()
+					.dependOnClassesThat()
+					.resideInAnyPackage(later)
+					.check(this.classes);
+			}
+		}
+	}
+
+	@Test
+	void groundPackagesUseNoStage() {
+		String[] stages = STAGES.stream().map(ArchitectureTest::packageOf).toArray(String[]::new);
+		for (String ground : GROUND) {
+			noClasses().that()
+				.resideInAPackage(ROOT + "." + ground)
+				.should()
+				.dependOnClassesThat()
+				.resideInAnyPackage(stages)
+				.check(this.classes);
+		}
+	}
+
+	@Test
+	void nothingDependsOnAudit() {
+		noClasses().that()
+			.resideOutsideOfPackages(packageOf("audit"), packageOf("config"))
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(packageOf("audit"))
+			.check(this.classes);
+	}
+
+	private static String packageOf(String name) {
+		return ROOT + "." + name + "..";
+	}
+
+}
