@@ -16,9 +16,6 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 
-import io.github.mcpgateway.idempotency.OperatorActionEvent;
-import io.github.mcpgateway.idempotency.IdempotencyOutcome;
-
 /**
  * The {@code idempotency} operator endpoint ({@code /actuator/idempotency}, operators
  * only).

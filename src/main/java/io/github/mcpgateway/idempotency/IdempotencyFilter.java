@@ -1,6 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
 import java.io.IOException;
+import java.util.Optional;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -10,24 +11,25 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.util.Assert;
 
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
-import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
+import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.principal.IdentityMode;
-import io.github.mcpgateway.transport.ReplyTap;
-import io.github.mcpgateway.transport.StreamingMediaTypes;
-import io.github.mcpgateway.idempotency.IdempotencyOutcome;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStageFilter;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.ContentCoding;
-import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.ReplyTap;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
  * The Idempotency-Key stage, after identity, sessions and grants and before the proxy: a
@@ -60,6 +62,17 @@ public final class IdempotencyFilter extends McpStageFilter {
 
 	private final StreamingMediaTypes streamingMediaTypes;
 
+	private final InFlightCalls inFlight = new InFlightCalls();
+
+	private final ReplayWriter replays;
+
+	private final IdempotencyProperties.EventStreams eventStreams;
+
+	private final boolean hashWithId;
+
+	/** Reads a recorded event stream's messages ({@code event-streams: replay}). */
+	private final StrictJsonReader streamReader;
+
 	public IdempotencyFilter(IdempotencyStore store, Refusals refusals, IdempotencyProperties properties,
 			StreamingMediaTypes streamingMediaTypes) {
 		Assert.notNull(store, "store must not be null");
@@ -69,16 +82,33 @@ public final class IdempotencyFilter extends McpStageFilter {
 		this.refusals = refusals;
 		this.streamingMediaTypes = streamingMediaTypes;
 		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
+		this.eventStreams = properties.eventStreams();
+		this.hashWithId = properties.requestHash() == IdempotencyProperties.RequestHash.WITH_JSONRPC_ID;
+		this.replays = new ReplayWriter(!this.hashWithId,
+				this.eventStreams == IdempotencyProperties.EventStreams.REPLAY);
+		this.streamReader = new StrictJsonReader(new JsonReadLimits(1000, 10_000, 100_000,
+				Math.max(JsonReadLimits.DEFAULT_MAX_STRING_LENGTH, this.maxReplyBytes)), this.maxReplyBytes);
 	}
 
 	@Override
 	protected boolean appliesTo(HttpServletRequest request, McpRequestContext context) {
-		return context.decision() == Decision.ALLOWED && IdempotencyKey.isPresent(request);
+		return context.decision() == Decision.ALLOWED
+				&& (IdempotencyKey.isPresent(request) || InFlightCalls.cancelledId(context) != null);
 	}
 
 	@Override
 	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
 			McpRequestContext context) throws ServletException, IOException {
+		if (!IdempotencyKey.isPresent(request)) {
+			// An unkeyed notifications/cancelled: settle the call it names, then forward
+			// it as any notification.
+			String keyHash = this.inFlight.cancel(context, this.store);
+			if (keyHash != null) {
+				context.idempotency(IdempotencyOutcome.CANCELLED.tag(), keyHash);
+			}
+			chain.doFilter(request, response);
+			return;
+		}
 		IdempotencyEntry entry;
 		try {
 			entry = admit(request, context);
@@ -102,7 +132,7 @@ public final class IdempotencyFilter extends McpStageFilter {
 		}
 		if (result instanceof BeginResult.Replay replay) {
 			context.idempotency(IdempotencyOutcome.REPLAY.tag(), keyHash);
-			writeReplay(response, replay.reply());
+			this.replays.write(request, response, replay.reply(), context.requestId());
 			return;
 		}
 		if (result instanceof BeginResult.Refused refused) {
@@ -110,7 +140,7 @@ public final class IdempotencyFilter extends McpStageFilter {
 			return;
 		}
 		context.idempotency(IdempotencyOutcome.FIRST.tag(), keyHash);
-		execute(request, response, chain, entry);
+		execute(request, response, chain, entry, context);
 	}
 
 	/** Checks applicability in the contract's order and builds the scoped entry. */
@@ -126,17 +156,19 @@ public final class IdempotencyFilter extends McpStageFilter {
 		if (context.server().uid() == null) {
 			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
 		}
-		return IdempotencyHasher.entry(key, context.principal(), context.sessionId(), context.server().uid(), message);
+		return IdempotencyHasher.entry(key, context.principal(), context.sessionId(), context.server().uid(), message,
+				this.hashWithId);
 	}
 
 	private void execute(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			IdempotencyEntry entry) throws ServletException, IOException {
+			IdempotencyEntry entry, McpRequestContext context) throws ServletException, IOException {
 		// A reply within the cap stays in the response buffer until the outcome is
 		// recorded: a client that retries as soon as it has the reply must find the key
 		// settled.
 		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
 		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes, this.streamingMediaTypes);
 		ReplyTap.attach(request, recorder);
+		InFlightCalls.Call call = this.inFlight.start(context, entry, request);
 		boolean completed = false;
 		try {
 			chain.doFilter(request, response);
@@ -144,18 +176,24 @@ public final class IdempotencyFilter extends McpStageFilter {
 		}
 		finally {
 			try {
-				if (completed) {
-					settle(request, response, recorder, entry);
-				}
-				else {
-					// An unexpected failure after dispatch: the tool may have run.
-					this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+				// A cancellation may have settled the call already (outcome unknown).
+				if (call.claim()) {
+					if (completed) {
+						settle(request, response, recorder, entry);
+					}
+					else {
+						// An unexpected failure after dispatch: the tool may have run.
+						this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+					}
 				}
 			}
 			catch (IdempotencyStoreException ex) {
 				// The entry stays in flight; once its lease lapses it becomes an
 				// outcome-unknown tombstone. The reply still goes to the client.
 				logger.error("Could not record an Idempotency-Key outcome: " + ex.getMessage());
+			}
+			finally {
+				this.inFlight.finish(call);
 			}
 		}
 	}
@@ -176,24 +214,35 @@ public final class IdempotencyFilter extends McpStageFilter {
 		else if (status < 200 || status >= 300) {
 			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
 		}
-		else if (this.streamingMediaTypes.isStreaming(response.getContentType())
-				|| ContentCoding.isEncoded(response.getHeader(HttpHeaders.CONTENT_ENCODING)) || recorder.overflowed()) {
+		else if (ContentCoding.isEncoded(response.getHeader(HttpHeaders.CONTENT_ENCODING)) || recorder.overflowed()) {
 			this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
+		}
+		else if (this.streamingMediaTypes.isStreaming(response.getContentType())) {
+			settleStream(response, recorder, entry, after);
 		}
 		else {
 			this.store.complete(entry, new StoredReply(status, response.getContentType(), recorder.body()));
 		}
 	}
 
-	private static void writeReplay(HttpServletResponse response, StoredReply reply) throws IOException {
-		response.setStatus(reply.status());
-		if (reply.contentType() != null) {
-			response.setContentType(reply.contentType());
+	/**
+	 * A stream is delivered once (the contract), unless {@code event-streams: replay} and
+	 * it is an event stream whose one final response can stand for it
+	 * ({@link StreamedResponse}): then that response is stored as
+	 * {@code application/json}.
+	 */
+	private void settleStream(HttpServletResponse response, ReplyRecorder recorder, IdempotencyEntry entry,
+			McpRequestContext context) {
+		if (this.eventStreams == IdempotencyProperties.EventStreams.REPLAY
+				&& StreamingMediaTypes.isEventStream(response.getContentType())) {
+			Optional<byte[]> json = StreamedResponse.of(recorder.body(), context.requestId(), this.streamReader);
+			if (json.isPresent()) {
+				this.store.complete(entry,
+						new StoredReply(response.getStatus(), MediaType.APPLICATION_JSON_VALUE, json.get()));
+				return;
+			}
 		}
-		response.setHeader(McpHeaders.IDEMPOTENCY_REPLAYED, "true");
-		response.setContentLength(reply.size());
-		response.getOutputStream().write(reply.body());
-		response.flushBuffer();
+		this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
 	}
 
 	private void refuse(HttpServletRequest request, HttpServletResponse response, IdempotencyOutcome outcome,

@@ -8,8 +8,8 @@ import java.util.HexFormat;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.principal.McpPrincipal;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,13 +34,34 @@ final class IdempotencyHasher {
 
 	static IdempotencyEntry entry(String key, McpPrincipal principal, @Nullable String sessionId, String serverUid,
 			JsonRpcMessage message) {
+		return entry(key, principal, sessionId, serverUid, message, true);
+	}
+
+	/**
+	 * @param withId whether the request hash covers the JSON-RPC id (the contract);
+	 * without it ({@code request-hash: without-jsonrpc-id}) the hash has a domain tag of
+	 * its own, so the two kinds never equal
+	 */
+	static IdempotencyEntry entry(String key, McpPrincipal principal, @Nullable String sessionId, String serverUid,
+			JsonRpcMessage message, boolean withId) {
 		String entryKey = sha256("entry/v1", key, principal.human(), principal.agent(), principal.team(), sessionId,
 				serverUid);
-		String requestHash = sha256("request/v1", key, message.method(), message.toolName(), id(message.id()),
-				(message.params() != null) ? CanonicalJson.of(message.params()) : null);
+		String params = (message.params() != null) ? CanonicalJson.of(message.params()) : null;
+		String requestHash = withId
+				? sha256("request/v1", key, message.method(), message.toolName(), id(message.id()), params)
+				: sha256("request/v1-without-id", key, message.method(), message.toolName(), params);
 		String scopeId = sha256("scope/v1", principal.human(), principal.agent(), principal.team(), sessionId);
 		String principalId = sha256("principal/v1", principal.human(), principal.agent(), principal.team());
 		return new IdempotencyEntry(entryKey, requestHash, scopeId, principalId);
+	}
+
+	/**
+	 * The identity of a keyed call that a {@code notifications/cancelled} can name: the
+	 * caller's scope (principal and session), the server UID and the JSON-RPC id with its
+	 * type.
+	 */
+	static String callIdentity(McpPrincipal principal, @Nullable String sessionId, String serverUid, JsonNode id) {
+		return sha256("call/v1", principal.human(), principal.agent(), principal.team(), sessionId, serverUid, id(id));
 	}
 
 	/** The id with its JSON type: {@code n:1}, {@code s:1} or {@code null}. */

@@ -24,6 +24,11 @@ public enum IdempotencyOutcome {
 	/** Quota or cap reached. */
 	CAPACITY,
 	/**
+	 * A {@code notifications/cancelled} ended a keyed call in flight: recorded on the
+	 * notification; the call's key is left an outcome-unknown tombstone.
+	 */
+	CANCELLED,
+	/**
 	 * The key was refused: invalid, unsupported request, no verified identity, or
 	 * unavailable.
 	 */

@@ -20,15 +20,49 @@ import org.springframework.validation.annotation.Validated;
  * or {@code redis} (shared by every replica pointed at the same Redis)
  * @param limits the limits and quotas of the {@code memory} store (per process)
  * @param redis the {@code redis} store; its limits apply to all replicas together
+ * @param eventStreams what a keyed {@code tools/call} answered with an event stream
+ * leaves: {@code deliver-once} (the contract's rule: never replayed) or {@code replay}
+ * (its one final response is stored and replayed; docs/adr/0008)
+ * @param requestHash whether the request hash covers the JSON-RPC id:
+ * {@code with-jsonrpc-id} (the contract's rule) or {@code without-jsonrpc-id} (a retry
+ * through an SDK, which numbers every request anew, gets the replay with its own id;
+ * docs/adr/0008)
  */
 @Validated
 @ConfigurationProperties("gateway.idempotency")
 public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType store,
-		@Valid @DefaultValue Limits limits, @Valid @DefaultValue Redis redis) {
+		@Valid @DefaultValue Limits limits, @Valid @DefaultValue Redis redis,
+		@DefaultValue("deliver-once") @NotNull EventStreams eventStreams,
+		@DefaultValue("with-jsonrpc-id") @NotNull RequestHash requestHash) {
 
 	/** The limits of the configured store. */
 	public Limits activeLimits() {
 		return (this.store == StoreType.REDIS) ? this.redis.limits() : this.limits;
+	}
+
+	/** What a keyed call answered with an event stream leaves in the store. */
+	public enum EventStreams {
+
+		/** Delivered once, never replayed: a retry gets {@code not_replayable}. */
+		DELIVER_ONCE,
+		/**
+		 * A stream that ended cleanly with exactly one JSON-RPC response (for the
+		 * request's id) and no server-to-client request is stored as that response.
+		 */
+		REPLAY
+
+	}
+
+	/** What the request hash covers. */
+	public enum RequestHash {
+
+		/** Key, method, tool, JSON-RPC id and canonical params (the contract). */
+		WITH_JSONRPC_ID,
+		/**
+		 * Key, method, tool and canonical params; a replay carries the retry's id.
+		 */
+		WITHOUT_JSONRPC_ID
+
 	}
 
 	/** Where entries live. */

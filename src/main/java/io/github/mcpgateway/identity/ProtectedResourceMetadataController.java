@@ -12,9 +12,9 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UrlPathHelper;
 
-import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.principal.IdentityMode;
 
 /**
  * Serves RFC 9728 OAuth 2.0 protected-resource metadata: one document for the gateway

@@ -4,8 +4,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.PatternMatchUtils;
 
-import io.github.mcpgateway.principal.McpPrincipal;
-
 /**
  * Which principals a grant applies to. Each part is a pattern where {@code *} matches any
  * run of characters; an omitted part is {@code *}. A lone {@code *} also matches a

@@ -14,16 +14,15 @@ import org.springframework.cloud.gateway.server.mvc.handler.ClientHttpRequestFac
 import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchange;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import io.github.mcpgateway.identity.IdentityProperties;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.Refusals;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
@@ -48,8 +47,7 @@ class ProxyConfiguration {
 
 	@Bean
 	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties) {
-		return new ClientHttpRequestFactoryProxyExchange(new HttpComponentsClientHttpRequestFactory(upstreamHttpClient),
-				properties);
+		return new ClientHttpRequestFactoryProxyExchange(new AbortableRequestFactory(upstreamHttpClient), properties);
 	}
 
 	@Bean

@@ -22,11 +22,11 @@ import org.springframework.util.Assert;
 
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStageFilter;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.ReplyTap;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
  * The last stage before the proxy handler: admits an allowed request to its upstream or

@@ -23,18 +23,17 @@ import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.util.Assert;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.McpAuthentication;
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.transport.McpHeaders;
-import io.github.mcpgateway.policy.McpServerPolicy;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
  * First gateway stage after Spring Security: opens the {@link McpRequestContext} of a

@@ -14,13 +14,13 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.util.Assert;
 
 import io.github.mcpgateway.error.GatewayError;
-import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.error.GatewayErrors;
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStageFilter;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.revocation.RevocationList;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.session.SessionEvent.Type;

@@ -15,9 +15,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 import io.github.mcpgateway.idempotency.memory.InMemoryIdempotencyStore;
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.TestJsonRpc;
 
 /**

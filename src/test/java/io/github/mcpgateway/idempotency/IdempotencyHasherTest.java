@@ -4,9 +4,9 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.TestJsonRpc;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.beans.factory.annotation.Autowired;
+
 import io.github.mcpgateway.support.Replies;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,8 +20,22 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * What the first keyed request's outcome makes of a retry, counted at a real upstream.
+ * Runs under the contract's defaults here, and with the extensions of ADR 0008 on in
+ * {@link IdempotencyOutcomesWithExtensionsIntegrationTest}: a test whose answer an
+ * extension changes asks {@link #replaysEventStreams()} or {@link #hashesWithoutId()}.
  */
 class IdempotencyOutcomesIntegrationTest extends IdempotencyIntegrationTest {
+
+	@Autowired
+	IdempotencyProperties properties;
+
+	boolean replaysEventStreams() {
+		return this.properties.eventStreams() == IdempotencyProperties.EventStreams.REPLAY;
+	}
+
+	boolean hashesWithoutId() {
+		return this.properties.requestHash() == IdempotencyProperties.RequestHash.WITHOUT_JSONRPC_ID;
+	}
 
 	@Test
 	void successfulReplyIsReplayedWithStatusContentTypeAndBodyWithoutRunningAgain() {
@@ -109,9 +125,16 @@ class IdempotencyOutcomesIntegrationTest extends IdempotencyIntegrationTest {
 
 		assertGatewayError(keyed("/mcp/test/echo", this.token, toolCall(1, "notes_create"), key), 409,
 				"idempotency_key_conflict");
-		assertGatewayError(
-				keyed("/mcp/test/echo", this.token, toolCall(1, "echo").replace("\"id\":1", "\"id\":\"1\""), key), 409,
-				"idempotency_key_conflict");
+		HttpResponse<String> otherId = keyed("/mcp/test/echo", this.token,
+				toolCall(1, "echo").replace("\"id\":1", "\"id\":\"1\""), key);
+		if (hashesWithoutId()) {
+			// The id is no part of the request: the retry gets the replay, with its id.
+			assertThat(otherId.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+			assertThat(otherId.body()).contains("\"id\":\"1\"");
+		}
+		else {
+			assertGatewayError(otherId, 409, "idempotency_key_conflict");
+		}
 		assertThat(upstream.count()).isEqualTo(1);
 	}
 
@@ -172,9 +195,17 @@ class IdempotencyOutcomesIntegrationTest extends IdempotencyIntegrationTest {
 		String key = uniqueKey();
 
 		HttpResponse<String> first = keyedCall(key);
+		HttpResponse<String> retry = keyedCall(key);
 
 		assertThat(first.body()).isEqualTo(events);
-		assertGatewayError(keyedCall(key), 409, "idempotency_response_not_replayable");
+		if (replaysEventStreams()) {
+			assertThat(retry.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+			assertThat(retry.headers().firstValue("Content-Type")).hasValue("application/json");
+			assertThat(retry.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+		}
+		else {
+			assertGatewayError(retry, 409, "idempotency_response_not_replayable");
+		}
 		assertThat(upstream.count()).isEqualTo(1);
 	}
 

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestJsonRpc;
 import io.github.mcpgateway.support.TestJwts;

@@ -9,8 +9,8 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
+import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStats;

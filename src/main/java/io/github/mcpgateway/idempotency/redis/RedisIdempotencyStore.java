@@ -22,8 +22,8 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.StringRedisSerializer;
 import org.springframework.util.StreamUtils;
 
-import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
+import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStats;

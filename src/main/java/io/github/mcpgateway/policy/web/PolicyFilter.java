@@ -9,7 +9,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
@@ -17,9 +16,10 @@ import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.PolicyProperties;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStageFilter;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.Refusals;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

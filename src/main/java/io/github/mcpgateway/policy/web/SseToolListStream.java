@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
+import io.github.mcpgateway.transport.SseEvent;
 import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
@@ -71,7 +72,7 @@ final class SseToolListStream extends SynchronousOutputStream {
 		byte[] bytes = this.pending.toByteArray();
 		int start = 0;
 		int end;
-		while (!this.unfilterable && (end = eventEnd(bytes, start)) > 0) {
+		while (!this.unfilterable && (end = SseEvent.eventEnd(bytes, start)) > 0) {
 			emit(bytes, start, end);
 			start = end;
 		}
@@ -85,73 +86,12 @@ final class SseToolListStream extends SynchronousOutputStream {
 		}
 	}
 
-	/**
-	 * Index just after the blank line that ends the first event at or after {@code from},
-	 * or -1 when no event is complete yet. A blank line is two line terminators in a row,
-	 * each CRLF, LF or CR; a CR as the last byte cannot be judged until the next byte
-	 * arrives.
-	 */
-	static int eventEnd(byte[] bytes, int from) {
-		for (int i = from; i < bytes.length; i++) {
-			int first = terminatorLength(bytes, i);
-			if (first < 0) {
-				return -1;
-			}
-			if (first > 0) {
-				int second = terminatorLength(bytes, i + first);
-				if (second < 0) {
-					return -1;
-				}
-				if (second > 0) {
-					return i + first + second;
-				}
-			}
-		}
-		return -1;
-	}
-
-	/**
-	 * Length of the line terminator at {@code i}: 0 for none, -1 when more bytes are
-	 * needed.
-	 */
-	private static int terminatorLength(byte[] bytes, int i) {
-		if (i >= bytes.length) {
-			return -1;
-		}
-		if (bytes[i] == '\n') {
-			return 1;
-		}
-		if (bytes[i] == '\r') {
-			if (i + 1 >= bytes.length) {
-				return -1;
-			}
-			return (bytes[i + 1] == '\n') ? 2 : 1;
-		}
-		return 0;
-	}
-
 	private void emit(byte[] bytes, int start, int end) throws IOException {
-		String event = new String(bytes, start, end - start, StandardCharsets.UTF_8);
-		StringBuilder others = new StringBuilder();
-		StringBuilder data = null;
-		String type = "message";
-		for (String line : event.split("\r\n|\r|\n")) {
-			if (line.startsWith("data:")) {
-				String value = line.substring(5);
-				value = value.startsWith(" ") ? value.substring(1) : value;
-				data = (data == null) ? new StringBuilder(value) : data.append('\n').append(value);
-			}
-			else if (!line.isEmpty()) {
-				if (line.startsWith("event:")) {
-					type = line.substring(6).trim();
-				}
-				others.append(line).append('\n');
-			}
-		}
-		// An event whose data is empty is never dispatched to the client (SSE
-		// specification): a priming event carries only an id.
-		ToolListRewriter.Result result = (data != null && !data.isEmpty() && "message".equals(type))
-				? this.rewriter.rewrite(data.toString().getBytes(StandardCharsets.UTF_8))
+		SseEvent event = SseEvent.parse(new String(bytes, start, end - start, StandardCharsets.UTF_8));
+		// An event whose data is empty is never dispatched to the client: a priming
+		// event carries only an id.
+		ToolListRewriter.Result result = event.isMessage()
+				? this.rewriter.rewrite(event.data().getBytes(StandardCharsets.UTF_8))
 				: ToolListRewriter.Result.UNCHANGED;
 		if (result.unfilterable()) {
 			this.unfilterable = true;
@@ -162,7 +102,9 @@ final class SseToolListStream extends SynchronousOutputStream {
 			this.delegate.write(bytes, start, end - start);
 			return;
 		}
-		this.delegate.write(others.toString().getBytes(StandardCharsets.UTF_8));
+		for (String line : event.otherLines()) {
+			this.delegate.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+		}
 		this.delegate.write("data: ".getBytes(StandardCharsets.UTF_8));
 		this.delegate.write(rewritten);
 		this.delegate.write("\n\n".getBytes(StandardCharsets.UTF_8));

@@ -18,10 +18,10 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
-import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
+import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStore;
 import io.github.mcpgateway.idempotency.IdempotencyStoreContractTests;
 import io.github.mcpgateway.idempotency.IdempotencyStoreException;

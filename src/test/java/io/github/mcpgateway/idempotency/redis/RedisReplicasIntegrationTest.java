@@ -29,8 +29,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import io.github.mcpgateway.McpGatewayApplication;
 import io.github.mcpgateway.support.RedisServer;
 import io.github.mcpgateway.support.Replies;
-import io.github.mcpgateway.support.TestJwks;
 import io.github.mcpgateway.support.TestHttp;
+import io.github.mcpgateway.support.TestJwks;
 import io.github.mcpgateway.support.TestJwts;
 import io.github.mcpgateway.support.TestUpstream;
 

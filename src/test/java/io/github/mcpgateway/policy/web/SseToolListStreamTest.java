@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.github.mcpgateway.support.TestJsonRpc;
+import io.github.mcpgateway.transport.SseEvent;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,11 +57,11 @@ class SseToolListStreamTest {
 	void eventEndRecognisesEveryPairOfLineTerminators() {
 		for (String blank : new String[] { "\n\n", "\r\r", "\r\n\r\n", "\n\r\n", "\r\n\n", "\r\n\r" }) {
 			byte[] event = ("data: x" + blank + "next").getBytes(StandardCharsets.UTF_8);
-			assertThat(SseToolListStream.eventEnd(event, 0)).as(blank.replace("\r", "CR").replace("\n", "LF"))
+			assertThat(SseEvent.eventEnd(event, 0)).as(blank.replace("\r", "CR").replace("\n", "LF"))
 				.isEqualTo(7 + blank.length());
 		}
-		assertThat(SseToolListStream.eventEnd("data: x\r".getBytes(StandardCharsets.UTF_8), 0)).isEqualTo(-1);
-		assertThat(SseToolListStream.eventEnd("data: x\n".getBytes(StandardCharsets.UTF_8), 0)).isEqualTo(-1);
+		assertThat(SseEvent.eventEnd("data: x\r".getBytes(StandardCharsets.UTF_8), 0)).isEqualTo(-1);
+		assertThat(SseEvent.eventEnd("data: x\n".getBytes(StandardCharsets.UTF_8), 0)).isEqualTo(-1);
 	}
 
 	@Test

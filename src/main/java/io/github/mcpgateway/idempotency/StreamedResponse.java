@@ -1,0 +1,85 @@
+package io.github.mcpgateway.idempotency;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.jsonrpc.MalformedJsonException;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import io.github.mcpgateway.transport.SseEvent;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The one final JSON-RPC response of a recorded event stream, when the stream can stand
+ * for it in a replay ({@code gateway.idempotency.event-streams: replay}).
+ *
+ * <p>
+ * A stream qualifies only when a replay loses nothing the client needs: it ends with a
+ * complete event; every {@code message} event is one JSON-RPC object the gateway reads
+ * exactly; it holds exactly one response (result or error) and its id equals the
+ * request's; and it holds no server-to-client request (a message with both {@code method}
+ * and {@code id}: sampling, elicitation, roots), which a replay could not answer.
+ * Notifications (progress, logs) are allowed and dropped: they described the first run,
+ * and a replay is not a run. Events without data (a priming event that carries only an
+ * id) are ignored.
+ */
+final class StreamedResponse {
+
+	private StreamedResponse() {
+	}
+
+	/** The response's JSON, exactly as the upstream sent it, or empty. */
+	static Optional<byte[]> of(byte[] stream, @Nullable JsonNode requestId, StrictJsonReader reader) {
+		if (requestId == null) {
+			return Optional.empty();
+		}
+		String response = null;
+		int start = 0;
+		int end;
+		while ((end = SseEvent.eventEnd(stream, start)) > 0) {
+			SseEvent event = SseEvent.parse(new String(stream, start, end - start, StandardCharsets.UTF_8));
+			start = end;
+			if (!event.isMessage()) {
+				continue;
+			}
+			JsonNode message;
+			try {
+				message = reader.read(event.data().getBytes(StandardCharsets.UTF_8));
+			}
+			catch (MalformedJsonException ex) {
+				return Optional.empty();
+			}
+			if (!message.isObject()) {
+				return Optional.empty();
+			}
+			boolean hasMethod = message.has("method");
+			if (hasMethod && message.has("id")) {
+				return Optional.empty();
+			}
+			if (hasMethod) {
+				continue;
+			}
+			boolean isResponse = message.has("result") ^ message.has("error");
+			if (response != null || !isResponse || !requestId.equals(message.get("id"))) {
+				return Optional.empty();
+			}
+			response = event.data();
+		}
+		if (!isBlank(stream, start) || response == null) {
+			// An incomplete last event: the stream did not end cleanly.
+			return Optional.empty();
+		}
+		return Optional.of(response.getBytes(StandardCharsets.UTF_8));
+	}
+
+	private static boolean isBlank(byte[] bytes, int from) {
+		for (int i = from; i < bytes.length; i++) {
+			if (bytes[i] != '\n' && bytes[i] != '\r' && bytes[i] != ' ' && bytes[i] != '\t') {
+				return false;
+			}
+		}
+		return true;
+	}
+
+}
