@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -24,7 +25,9 @@ import io.github.mcpgateway.support.TestJwks;
  * <ul>
  * <li>{@link #GUARDED}: {@code oauth} identity; any verified principal may call every
  * tool of server-everything except {@code get-env};</li>
- * <li>{@link #OPEN}: {@code delegated-header} identity, every tool granted.</li>
+ * <li>{@link #OPEN}: {@code delegated-header} identity, every tool granted;</li>
+ * <li>{@link #JSON}, only when started in front of a JSON server as well: {@code oauth}
+ * identity, every tool granted.</li>
  * </ul>
  * Register it with {@code @RegisterExtension}: when a test or a {@code @BeforeAll} method
  * fails, it prints the tail of the gateway log.
@@ -34,6 +37,8 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	static final String GUARDED = "/mcp/test/everything";
 
 	static final String OPEN = "/mcp/test/everything-open";
+
+	static final String JSON = "/mcp/test/json";
 
 	/**
 	 * server-everything 2026.8.31's tools (some only for clients with matching
@@ -58,6 +63,15 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	}
 
 	void startInFrontOf(int everythingPort) throws Exception {
+		startInFrontOf(everythingPort, 0);
+	}
+
+	/**
+	 * Starts the gateway in front of server-everything and, unless {@code jsonPort} is
+	 * {@code 0}, of an MCP server answering JSON at {@link #JSON}.
+	 * @param gatewayArgs further command-line properties of the gateway
+	 */
+	void startInFrontOf(int everythingPort, int jsonPort, String... gatewayArgs) throws Exception {
 		this.port = NodeInterop.freePort();
 		this.log = NodeInterop.LOGS.resolve(this.name + "-gateway.log");
 		Path policy = NodeInterop.LOGS.resolve(this.name + "-policy.yaml");
@@ -77,21 +91,32 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 				    identity: delegated-header
 				    grants:
 				      - tools: ["*"]
-				""".formatted(everythingPort, GUARDED, String.join(", ", TOOLS_BUT_GET_ENV), OPEN));
-		this.process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				// C1 only, one GC thread: a faster start; these tests check behaviour.
-				"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", System.getProperty("gateway.jar"),
-				"--server.port=" + this.port, "--gateway.identity.oauth.issuer=" + TestJwks.ISSUER,
-				"--gateway.identity.oauth.jwk-set-uri=" + TestJwks.get().jwksUri(),
-				// A gateway-wide audience no token of these tests carries: each token
-				// names its resource.
-				"--gateway.identity.oauth.audiences[0]=" + TestJwks.AUDIENCE,
-				"--gateway.policy.location=" + policy.toAbsolutePath(),
-				// Generous: SDK servers keep GET streams alive every 15 s.
-				"--gateway.proxy.first-byte-timeout=60s", "--gateway.proxy.idle-timeout=60s")
-			.redirectErrorStream(true)
-			.redirectOutput(this.log.toFile())
-			.start();
+				""".formatted(everythingPort, GUARDED, String.join(", ", TOOLS_BUT_GET_ENV), OPEN)
+				+ ((jsonPort == 0) ? "" : """
+						  - namespace: test
+						    name: json
+						    uid: uid-json
+						    upstream: http://127.0.0.1:%d/mcp
+						    path: %s
+						    grants:
+						      - tools: ["*"]
+						""".formatted(jsonPort, JSON)));
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+						// C1 only, one GC thread: a faster start; these tests check
+						// behaviour.
+						"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", System.getProperty("gateway.jar"),
+						"--server.port=" + this.port, "--gateway.identity.oauth.issuer=" + TestJwks.ISSUER,
+						"--gateway.identity.oauth.jwk-set-uri=" + TestJwks.get().jwksUri(),
+						// A gateway-wide audience no token of these tests carries: each
+						// token
+						// names its resource.
+						"--gateway.identity.oauth.audiences[0]=" + TestJwks.AUDIENCE,
+						"--gateway.policy.location=" + policy.toAbsolutePath(),
+						// Generous: SDK servers keep GET streams alive every 15 s.
+						"--gateway.proxy.first-byte-timeout=60s", "--gateway.proxy.idle-timeout=60s"));
+		command.addAll(List.of(gatewayArgs));
+		this.process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.log.toFile()).start();
 		awaitReadiness();
 	}
 
@@ -111,6 +136,17 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 				this.process.destroyForcibly();
 			}
 		}
+	}
+
+	/**
+	 * The audit lines the gateway has logged so far, each the JSON object of one event.
+	 */
+	List<String> auditLines() throws IOException {
+		return Files.readAllLines(this.log)
+			.stream()
+			.filter((line) -> line.contains(" mcp.audit ") && line.contains("{"))
+			.map((line) -> line.substring(line.indexOf('{')))
+			.toList();
 	}
 
 	String logTail(int lines) {

@@ -76,14 +76,28 @@ final class NodeInterop {
 	 */
 	Started startServerEverything(String logName) throws Exception {
 		int port = freePort();
-		Process process = start(logName, Map.of("PORT", Integer.toString(port)), SERVER_EVERYTHING, "streamableHttp");
 		// Its stdout is chatty; the ready line is on stderr.
+		return startListening(logName, port, "MCP Streamable HTTP Server listening on port " + port, SERVER_EVERYTHING,
+				"streamableHttp");
+	}
+
+	/**
+	 * Starts {@code json-server.mjs}, an MCP server that answers JSON, and waits for its
+	 * ready line. Its stdout logs each tool run.
+	 */
+	Started startJsonServer(String logName) throws Exception {
+		int port = freePort();
+		return startListening(logName, port, "JSON MCP server listening on port " + port, "json-server.mjs");
+	}
+
+	private Started startListening(String logName, int port, String readyLine, String script, String... args)
+			throws Exception {
+		Process process = start(logName, Map.of("PORT", Integer.toString(port)), script, args);
 		Path err = LOGS.resolve(logName + ".err");
-		String ready = "MCP Streamable HTTP Server listening on port " + port;
 		Instant deadline = Instant.now().plusSeconds(30);
-		while (!Files.readString(err).contains(ready)) {
+		while (!Files.readString(err).contains(readyLine)) {
 			if (!process.isAlive() || Instant.now().isAfter(deadline)) {
-				throw new IllegalStateException("server-everything did not start:\n" + Files.readString(err));
+				throw new IllegalStateException(script + " did not start:\n" + Files.readString(err));
 			}
 			Thread.sleep(50);
 		}
