@@ -1,5 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
+import java.util.List;
+
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
@@ -8,6 +10,7 @@ import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.TestJsonRpc;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -101,6 +104,26 @@ class IdempotencyHasherTest {
 	private static String call(String id, String tool, String arguments) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
 				+ "\",\"arguments\":" + arguments + "}}";
+	}
+
+	@Test
+	void callIdentityThatACancellationNamesDependsOnPrincipalSessionServerAndIdWithItsType() {
+		JsonNode one = this.parser.parse(bytes("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")).id();
+		JsonNode oneAsText = this.parser.parse(bytes("{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"method\":\"ping\"}")).id();
+		String identity = IdempotencyHasher.callIdentity(ALICE, "s-1", "uid-1", one);
+
+		assertThat(IdempotencyHasher.callIdentity(ALICE, "s-1", "uid-1", one)).isEqualTo(identity);
+		assertThat(List.of(IdempotencyHasher.callIdentity(new McpPrincipal("bob", "bot", "blue"), "s-1", "uid-1", one),
+				IdempotencyHasher.callIdentity(ALICE, "s-2", "uid-1", one),
+				IdempotencyHasher.callIdentity(ALICE, null, "uid-1", one),
+				IdempotencyHasher.callIdentity(ALICE, "s-1", "uid-2", one),
+				IdempotencyHasher.callIdentity(ALICE, "s-1", "uid-1", oneAsText)))
+			.doesNotContain(identity)
+			.doesNotHaveDuplicates();
+	}
+
+	private static byte[] bytes(String json) {
+		return json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
 	}
 
 }
