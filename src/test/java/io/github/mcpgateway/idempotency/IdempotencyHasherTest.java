@@ -1,8 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
-import java.util.List;
-
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -123,7 +122,7 @@ class IdempotencyHasherTest {
 	}
 
 	private static byte[] bytes(String json) {
-		return json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+		return json.getBytes(StandardCharsets.UTF_8);
 	}
 
 }
