@@ -29,7 +29,7 @@ import org.springframework.validation.annotation.Validated;
  * docs/adr/0008)
  */
 @Validated
-@ConfigurationProperties("gateway.idempotency")
+@ConfigurationProperties(prefix = "gateway.idempotency", ignoreUnknownFields = false)
 public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType store,
 		@Valid @DefaultValue Limits limits, @Valid @DefaultValue Redis redis,
 		@DefaultValue("deliver-once") @NotNull EventStreams eventStreams,

@@ -35,7 +35,7 @@ import io.github.mcpgateway.principal.PrincipalPattern;
  * ingress. Unset, it is built from each request
  */
 @Validated
-@ConfigurationProperties("gateway.identity")
+@ConfigurationProperties(prefix = "gateway.identity", ignoreUnknownFields = false)
 public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultValue Claims claims,
 		@Valid @DefaultValue Certificate certificate, @Valid @DefaultValue DelegatedHeader delegatedHeader,
 		@DefaultValue List<PrincipalPattern> operators, @Nullable URI resourceBaseUrl) {

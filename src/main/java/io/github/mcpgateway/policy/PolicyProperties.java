@@ -22,7 +22,7 @@ import org.springframework.validation.annotation.Validated;
  * passed unfiltered
  */
 @Validated
-@ConfigurationProperties("gateway.policy")
+@ConfigurationProperties(prefix = "gateway.policy", ignoreUnknownFields = false)
 public record PolicyProperties(@NotBlank String location, @DefaultValue("5s") @NotNull Duration reloadInterval,
 		@DefaultValue("8MB") @NotNull DataSize toolListMaxSize) {
 

@@ -28,7 +28,7 @@ import org.springframework.validation.annotation.Validated;
  * @param bulkhead per-server limit of concurrent upstream calls
  */
 @Validated
-@ConfigurationProperties("gateway.proxy")
+@ConfigurationProperties(prefix = "gateway.proxy", ignoreUnknownFields = false)
 public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeout,
 		@DefaultValue("60s") @NotNull Duration firstByteTimeout, @DefaultValue("5m") @NotNull Duration idleTimeout,
 		@DefaultValue("500") @Min(1) int maxConnections, @DefaultValue("200") @Min(1) int maxConnectionsPerUpstream,

@@ -18,7 +18,7 @@ import io.github.mcpgateway.jsonrpc.JsonReadLimits;
  * is refused as {@code invalid_request}
  */
 @Validated
-@ConfigurationProperties("gateway.request")
+@ConfigurationProperties(prefix = "gateway.request", ignoreUnknownFields = false)
 public record RequestProperties(@DefaultValue("1MB") @NotNull DataSize maxBodySize,
 		@DefaultValue @NotNull JsonReadLimits json) {
 

@@ -21,7 +21,7 @@ import org.springframework.validation.annotation.Validated;
  * {@code Authorization} for the platform API
  */
 @Validated
-@ConfigurationProperties("gateway.revocation")
+@ConfigurationProperties(prefix = "gateway.revocation", ignoreUnknownFields = false)
 public record RevocationProperties(@Nullable String source, @DefaultValue("500ms") @NotNull Duration pollInterval,
 		@DefaultValue("2s") @NotNull Duration timeout, @DefaultValue Map<String, String> headers) {
 

@@ -17,7 +17,7 @@ import org.springframework.validation.annotation.Validated;
  * @param idleTimeout a binding unused for this long is forgotten
  */
 @Validated
-@ConfigurationProperties("gateway.session")
+@ConfigurationProperties(prefix = "gateway.session", ignoreUnknownFields = false)
 public record SessionProperties(@DefaultValue("10000") @Min(1) int maxBindings,
 		@DefaultValue("24h") @NotNull Duration idleTimeout) {
 
