@@ -1,6 +1,7 @@
 package io.github.mcpgateway.identity;
 
 import java.util.List;
+import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -37,7 +38,7 @@ final class ResourceAudienceAuthenticationManagerResolver implements Authenticat
 
 	private final JwtDecoder decoder;
 
-	private final List<String> audiences;
+	private final Set<String> audiences;
 
 	private final ResourceMetadataLocator resources;
 
@@ -50,17 +51,16 @@ final class ResourceAudienceAuthenticationManagerResolver implements Authenticat
 		Assert.notNull(resources, "resources must not be null");
 		Assert.notNull(converter, "converter must not be null");
 		this.decoder = decoder;
-		this.audiences = List.copyOf(audiences);
+		this.audiences = Set.copyOf(audiences);
 		this.resources = resources;
 		this.converter = converter;
 	}
 
 	@Override
 	public AuthenticationManager resolve(HttpServletRequest request) {
-		String resource = this.resources.resourceUri(request);
 		JwtAuthenticationProvider provider = new JwtAuthenticationProvider((token) -> {
 			Jwt jwt = this.decoder.decode(token);
-			if (!issuedFor(jwt, resource)) {
+			if (!issuedFor(jwt, request)) {
 				throw new JwtValidationException(WRONG_AUDIENCE.getDescription(), List.of(WRONG_AUDIENCE));
 			}
 			return jwt;
@@ -69,17 +69,21 @@ final class ResourceAudienceAuthenticationManagerResolver implements Authenticat
 		return provider::authenticate;
 	}
 
-	private boolean issuedFor(Jwt jwt, String resource) {
+	/**
+	 * A gateway-wide audience is checked first: the request's resource URI is built only
+	 * for a token that names none.
+	 */
+	private boolean issuedFor(Jwt jwt, HttpServletRequest request) {
 		List<String> aud = jwt.getAudience();
-		if (aud == null) {
+		if (aud == null || aud.isEmpty()) {
 			return false;
 		}
 		for (String value : aud) {
-			if (resource.equals(value) || this.audiences.contains(value)) {
+			if (this.audiences.contains(value)) {
 				return true;
 			}
 		}
-		return false;
+		return aud.contains(this.resources.resourceUri(request));
 	}
 
 }

@@ -48,13 +48,7 @@ class ConformanceParityIT {
 
 	@AfterAll
 	static void stopEverything() throws InterruptedException {
-		// server-everything first: the event streams the gateway still relays end with
-		// it,
-		// so the gateway's graceful shutdown has no request left to wait for.
-		if (node != null) {
-			node.stopAll();
-		}
-		gateway.stop();
+		gateway.stopAfter(node);
 	}
 
 	@Test

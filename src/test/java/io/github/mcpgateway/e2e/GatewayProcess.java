@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestWatcher;
@@ -126,6 +127,18 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	 */
 	String url(String path) {
 		return "http://127.0.0.1:" + this.port + path;
+	}
+
+	/**
+	 * Stops the node processes of {@code node} first, then the gateway: the event streams
+	 * the gateway still relays end with their upstream, so its graceful shutdown has no
+	 * request left to wait for.
+	 */
+	void stopAfter(@Nullable NodeInterop node) throws InterruptedException {
+		if (node != null) {
+			node.stopAll();
+		}
+		stop();
 	}
 
 	/** Stops the gateway (graceful shutdown, forced after 15 s). */

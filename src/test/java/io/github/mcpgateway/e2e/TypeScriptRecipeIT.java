@@ -69,12 +69,7 @@ class TypeScriptRecipeIT {
 
 	@AfterAll
 	static void stopEverything() throws InterruptedException {
-		// The node servers first: the gateway's graceful shutdown then has no stream left
-		// to wait for.
-		if (node != null) {
-			node.stopAll();
-		}
-		gateway.stop();
+		gateway.stopAfter(node);
 	}
 
 	@ParameterizedTest

@@ -55,13 +55,7 @@ class TypeScriptSdkIT {
 
 	@AfterAll
 	static void stopEverything() throws InterruptedException {
-		// server-everything first: the event streams the gateway still relays end with
-		// it,
-		// so the gateway's graceful shutdown has no request left to wait for.
-		if (node != null) {
-			node.stopAll();
-		}
-		gateway.stop();
+		gateway.stopAfter(node);
 	}
 
 	@Test
