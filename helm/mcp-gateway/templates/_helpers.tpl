@@ -71,6 +71,14 @@ with the upstream at http://127.0.0.1:<port> in the policy.
       port: management
     periodSeconds: 2
     failureThreshold: 60
+  {{- if gt (int .Values.shutdown.preStopSleepSeconds) 0 }}
+  lifecycle:
+    # Lets the pod's removal from the Service's endpoints reach every node and ingress before
+    # SIGTERM. exec sleep (the image has coreutils): the sleep action needs Kubernetes 1.30+.
+    preStop:
+      exec:
+        command: ["sleep", "{{ int .Values.shutdown.preStopSleepSeconds }}"]
+  {{- end }}
   resources:
     {{- toYaml .Values.resources | nindent 4 }}
   securityContext:
@@ -94,6 +102,25 @@ with the upstream at http://127.0.0.1:<port> in the policy.
       mountPath: /etc/mcp-gateway/tls
       readOnly: true
     {{- end }}
+{{- end -}}
+
+{{/*
+The pod's terminationGracePeriodSeconds: the preStop sleep, then shutdown.drainTimeout for the
+calls in flight (spring.lifecycle.timeout-per-shutdown-phase), plus 10 s for the rest of the
+JVM's shutdown. Kubernetes counts the preStop sleep against the grace period, so a shorter one
+would SIGKILL calls still draining. In sidecar mode, give your pod at least this much.
+*/}}
+{{- define "mcp-gateway.terminationGracePeriodSeconds" -}}
+{{- $drain := .Values.shutdown.drainTimeout | toString -}}
+{{- $drainSeconds := 0 -}}
+{{- if hasSuffix "m" $drain -}}
+{{- $drainSeconds = mul (trimSuffix "m" $drain | int) 60 -}}
+{{- else if hasSuffix "s" $drain -}}
+{{- $drainSeconds = trimSuffix "s" $drain | int -}}
+{{- else -}}
+{{- fail (printf "shutdown.drainTimeout %q: use seconds or minutes, such as 30s or 2m" $drain) -}}
+{{- end -}}
+{{- add (int .Values.shutdown.preStopSleepSeconds) $drainSeconds 10 -}}
 {{- end -}}
 
 {{/* The volumes the container needs; add them to the pod in sidecar mode too. */}}

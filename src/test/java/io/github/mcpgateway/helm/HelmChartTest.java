@@ -41,7 +41,7 @@ class HelmChartTest {
 		assertThat(schema.validate(defaults)).as("values.yaml").isEmpty();
 		try (Stream<Path> examples = Files.list(CHART.resolve("examples"))) {
 			List<Path> files = examples.toList();
-			assertThat(files).hasSizeGreaterThanOrEqualTo(3);
+			assertThat(files).hasSizeGreaterThanOrEqualTo(4).contains(CHART.resolve("examples/values-replicas.yaml"));
 			for (Path example : files) {
 				JsonNode merged = merge(defaults.deepCopy(), this.yaml.readTree(example.toFile()));
 				assertThat(schema.validate(merged)).as(example.toString()).isEmpty();
@@ -57,6 +57,10 @@ class HelmChartTest {
 				"gateway: {identity: {oauth: {audiences: []}}}",
 				"gateway: {identity: {resourceBaseUrl: 'https://mcp.example.com?x=1'}}",
 				"gateway: {idempotency: {store: disk}}", "gateway: {proxy: {idleTimeout: forever}}",
+				"gateway: {session: {store: disk}}", "gateway: {session: {idleTimeout: forever}}",
+				"shutdown: {drainTimeout: 500ms}", "shutdown: {preStopSleepSeconds: -1}",
+				"rollingUpdate: {maxSurge: 0, maxUnavailable: 0}", "rollingUpdate: {maxSurge: '0%', maxUnavailable: 0}",
+				"rollingUpdate: {maxSurge: many}", "podDisruptionBudget: {minAvailable: null, maxUnavailable: 0}",
 				"unknownValue: 1" }) {
 			JsonNode merged = merge(defaults.deepCopy(), this.yaml.readTree(broken));
 			assertThat(schema().validate(merged)).as(broken).isNotEmpty();
@@ -64,6 +68,47 @@ class HelmChartTest {
 		JsonNode resourceOnly = merge(defaults.deepCopy(), this.yaml
 			.readTree("gateway: {identity: {oauth: {audiences: []}, resourceBaseUrl: 'https://mcp.example.com'}}"));
 		assertThat(schema().validate(resourceOnly)).as("audiences may be empty with a resource base URL").isEmpty();
+	}
+
+	@Test
+	void schemaRefusesARedisStoreWithoutARedisHost() throws IOException {
+		for (String store : new String[] { "session", "idempotency" }) {
+			String redisStore = "gateway: {" + store + ": {store: redis}}";
+
+			assertThat(validate(redisStore)).as(redisStore).isNotEmpty();
+			assertThat(validate(redisStore + "\nredis: {host: ''}")).as(redisStore + " with an empty host")
+				.isNotEmpty();
+			assertThat(validate(redisStore + "\nredis: {host: redis.platform.svc}")).as(redisStore + " with a host")
+				.isEmpty();
+		}
+		assertThat(validate("gateway: {session: {store: memory}, idempotency: {store: memory}}"))
+			.as("memory stores need no host")
+			.isEmpty();
+	}
+
+	@Test
+	void schemaRefusesADisruptionBudgetWithBothOrNeitherLimit() throws IOException {
+		assertThat(validate("podDisruptionBudget: {maxUnavailable: 1}"))
+			.as("maxUnavailable beside the default minAvailable")
+			.isNotEmpty();
+		assertThat(validate("podDisruptionBudget: {minAvailable: null}")).as("neither").isNotEmpty();
+		assertThat(validate("podDisruptionBudget: {minAvailable: null, maxUnavailable: 1}")).as("maxUnavailable only")
+			.isEmpty();
+		assertThat(validate("podDisruptionBudget: {minAvailable: 2}")).as("minAvailable only").isEmpty();
+	}
+
+	@Test
+	void replicasExampleSharesSessionsAndKeysThroughRedis() throws IOException {
+		JsonNode defaults = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+		JsonNode replicas = merge(defaults.deepCopy(),
+				this.yaml.readTree(CHART.resolve("examples/values-replicas.yaml").toFile()));
+
+		assertThat(replicas.at("/replicaCount").asInt()).isGreaterThan(1);
+		assertThat(replicas.at("/gateway/session/store").asString()).isEqualTo("redis");
+		assertThat(replicas.at("/gateway/idempotency/store").asString()).isEqualTo("redis");
+		assertThat(replicas.at("/podDisruptionBudget/enabled").asBoolean()).isTrue();
+		assertThat(replicas.at("/podDisruptionBudget").has("minAvailable")).as("null drops the default").isFalse();
+		assertThat(replicas.at("/rollingUpdate/maxUnavailable").asInt()).isZero();
 	}
 
 	@Test
@@ -104,13 +149,22 @@ class HelmChartTest {
 		return missing;
 	}
 
+	/**
+	 * Schema errors of {@code values.yaml} with {@code override} merged over it.
+	 */
+	private List<?> validate(String override) throws IOException {
+		JsonNode defaults = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+		return List.copyOf(schema().validate(merge(defaults, this.yaml.readTree(override))));
+	}
+
 	private Schema schema() throws IOException {
 		return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
 			.getSchema(Files.readString(CHART.resolve("values.schema.json")));
 	}
 
 	/**
-	 * Deep merge as Helm does for values files: objects merge, everything else replaces.
+	 * Deep merge as Helm does for values files: objects merge, {@code null} removes the
+	 * key (how a values file drops a chart default), everything else replaces.
 	 */
 	private static JsonNode merge(JsonNode base, JsonNode override) {
 		if (!(base instanceof ObjectNode target) || !override.isObject()) {
@@ -118,7 +172,13 @@ class HelmChartTest {
 		}
 		for (String name : override.propertyNames()) {
 			JsonNode current = target.get(name);
-			target.set(name, (current != null) ? merge(current, override.get(name)) : override.get(name));
+			JsonNode value = override.get(name);
+			if (value.isNull()) {
+				target.remove(name);
+			}
+			else {
+				target.set(name, (current != null) ? merge(current, value) : value);
+			}
 		}
 		return target;
 	}
