@@ -51,6 +51,14 @@ public final class GatewayErrors {
 	public static final GatewayError SESSION_NOT_FOUND = of(HttpStatus.NOT_FOUND, Category.NOT_FOUND,
 			"session_not_found", "Unknown or ended MCP session; initialize a new one");
 
+	public static final GatewayError SESSION_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE,
+			Category.UNAVAILABLE, "session_store_unavailable", "The session store cannot be reached; retry shortly")
+		.withRetryAfter(Duration.ofSeconds(1));
+
+	public static final GatewayError SHUTTING_DOWN = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"shutting_down", "This gateway replica is shutting down; open the stream again")
+		.withRetryAfter(Duration.ofSeconds(1));
+
 	public static final GatewayError SERVER_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
 			"server_not_granted", "No grant allows this principal to use this MCP server");
 

@@ -65,8 +65,13 @@ class ProxyConfiguration {
 
 	@Bean
 	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, Refusals refusals,
-			MeterRegistry meterRegistry) {
-		return new UpstreamGuardFilter(resilience, refusals, meterRegistry);
+			MeterRegistry meterRegistry, OpenEventStreams openEventStreams) {
+		return new UpstreamGuardFilter(resilience, refusals, meterRegistry, openEventStreams);
+	}
+
+	@Bean
+	OpenEventStreams openEventStreams() {
+		return new OpenEventStreams();
 	}
 
 	@Bean

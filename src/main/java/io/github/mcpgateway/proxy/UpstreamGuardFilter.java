@@ -39,6 +39,8 @@ import io.github.mcpgateway.transport.ReplyTap;
  * status, a timeout or a broken connection counts against the circuit; a failure before
  * the reply started is answered as 502 or 504 in the gateway's error shape; after the
  * reply started (an event stream, say) the stream just ends. Nothing is ever retried.
+ * {@code GET} event streams are tracked so that shutdown can end them
+ * ({@link OpenEventStreams}).
  */
 public final class UpstreamGuardFilter extends McpStageFilter {
 
@@ -52,13 +54,17 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 
 	private final MeterRegistry meterRegistry;
 
-	public UpstreamGuardFilter(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry) {
+	private final OpenEventStreams eventStreams;
+
+	UpstreamGuardFilter(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry,
+			OpenEventStreams eventStreams) {
 		Assert.notNull(resilience, "resilience must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(meterRegistry, "meterRegistry must not be null");
 		this.resilience = resilience;
 		this.refusals = refusals;
 		this.meterRegistry = meterRegistry;
+		this.eventStreams = eventStreams;
 	}
 
 	@Override
@@ -72,6 +78,12 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 		CircuitBreaker circuit = this.resilience.circuitBreaker(context.server());
 		if (!circuit.tryAcquirePermission()) {
 			refuse(request, response, context, true);
+			return;
+		}
+		boolean eventStream = "GET".equals(request.getMethod());
+		if (eventStream && !this.eventStreams.opened(request)) {
+			circuit.releasePermission();
+			this.refusals.refuse(request, response, Decision.REFUSED, GatewayErrors.SHUTTING_DOWN);
 			return;
 		}
 		boolean counted = "POST".equals(request.getMethod());
@@ -109,6 +121,9 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 			upstreamTimer(context.server(), outcome).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 			if (counted) {
 				bulkhead.onComplete();
+			}
+			if (eventStream) {
+				this.eventStreams.closed(request);
 			}
 		}
 	}

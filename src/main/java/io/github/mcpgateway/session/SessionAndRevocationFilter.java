@@ -2,7 +2,6 @@ package io.github.mcpgateway.session;
 
 import java.io.IOException;
 import java.time.Clock;
-import java.util.Objects;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -37,12 +36,16 @@ import io.github.mcpgateway.session.SessionEvent.Type;
  * again), and nothing is sent upstream. The audit records the precise reason. The session
  * id an upstream returns on {@code initialize} is bound to the caller; {@code DELETE}
  * ends the binding once the upstream accepted it, and an upstream 404 on the session
- * drops it. Requests without a session id (stateless servers, MCP 2026-07-28) pass with
- * an empty session.
+ * drops it, both as soon as the upstream's status is known, before the client sees it.
+ * Requests without a session id (stateless servers, MCP 2026-07-28) pass with an empty
+ * session. Where bindings live is the {@link SessionStore}'s business; when it cannot
+ * answer, a request that carries a session fails closed with 503
+ * {@code session_store_unavailable} (nothing goes upstream), while requests without one,
+ * {@code initialize} included, go on.
  */
 public final class SessionAndRevocationFilter extends McpStageFilter {
 
-	private final SessionRegistry registry;
+	private final SessionStore store;
 
 	private final RevocationSync revocations;
 
@@ -52,14 +55,14 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 
 	private final Clock clock;
 
-	SessionAndRevocationFilter(SessionRegistry registry, RevocationSync revocations, Refusals refusals,
+	SessionAndRevocationFilter(SessionStore store, RevocationSync revocations, Refusals refusals,
 			ApplicationEventPublisher events, Clock clock) {
-		Assert.notNull(registry, "registry must not be null");
+		Assert.notNull(store, "store must not be null");
 		Assert.notNull(revocations, "revocations must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(events, "events must not be null");
 		Assert.notNull(clock, "clock must not be null");
-		this.registry = registry;
+		this.store = store;
 		this.revocations = revocations;
 		this.refusals = refusals;
 		this.events = events;
@@ -70,7 +73,8 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
 			McpRequestContext context) throws ServletException, IOException {
 		McpPrincipal principal = context.principal();
-		String serverKey = context.server().qualifiedName();
+		SessionBinding caller = SessionBinding.of(context.server(), principal);
+		String serverKey = caller.serverKey();
 		RevocationList revoked = this.revocations.current();
 		if (principal != null && revoked.revokesPrincipal(principal)) {
 			refuse(request, response, GatewayErrors.PRINCIPAL_REVOKED, "principal_revoked");
@@ -78,7 +82,14 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 		}
 		String sessionId = context.sessionId();
 		if (sessionId != null) {
-			Type rejection = check(sessionId, serverKey, principal, revoked);
+			Type rejection;
+			try {
+				rejection = check(sessionId, caller, revoked);
+			}
+			catch (SessionStoreException ex) {
+				refuse(request, response, GatewayErrors.SESSION_STORE_UNAVAILABLE, "session_store_unavailable");
+				return;
+			}
 			if (rejection != null) {
 				publish(rejection, sessionId, serverKey, principal);
 				refuse(request, response, GatewayErrors.SESSION_NOT_FOUND,
@@ -86,34 +97,39 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 				return;
 			}
 		}
-		chain.doFilter(request, isInitialize(context) ? new SessionCapturingResponse(response, (created) -> {
-			if (this.registry.bind(created, serverKey, principal)) {
+		boolean initialize = isInitialize(context);
+		if (!initialize && sessionId == null) {
+			chain.doFilter(request, response);
+			return;
+		}
+		String method = request.getMethod();
+		chain.doFilter(request, new SessionCapturingResponse(response, (created) -> {
+			if (initialize && this.store.bind(created, caller)) {
 				publish(Type.BOUND, created, serverKey, principal);
 			}
-		}) : response);
-		if (sessionId != null) {
-			afterUpstream(request.getMethod(), response.getStatus(), sessionId, serverKey);
-		}
+		}, (status) -> {
+			if (sessionId != null) {
+				afterUpstream(method, status, sessionId, serverKey);
+			}
+		}));
 	}
 
-	private @Nullable Type check(String sessionId, String serverKey, @Nullable McpPrincipal principal,
-			RevocationList revoked) {
+	private @Nullable Type check(String sessionId, SessionBinding caller, RevocationList revoked) {
 		if (revoked.revokesSession(sessionId)) {
-			SessionBinding binding = this.registry.remove(sessionId);
+			SessionBinding binding = this.store.remove(sessionId);
 			if (binding != null) {
 				publish(Type.REVOKED, sessionId, binding.serverKey(), binding.principal());
 			}
 			return Type.REJECTED_REVOKED;
 		}
-		SessionBinding binding = this.registry.use(sessionId,
-				(bound) -> bound.serverKey().equals(serverKey) && Objects.equals(bound.principal(), principal));
+		SessionBinding binding = this.store.use(sessionId, caller);
 		if (binding == null) {
 			return Type.REJECTED_UNKNOWN;
 		}
-		if (!binding.serverKey().equals(serverKey)) {
+		if (!binding.server().equals(caller.server())) {
 			return Type.REJECTED_SERVER;
 		}
-		if (!Objects.equals(binding.principal(), principal)) {
+		if (!binding.sameOwner(caller)) {
 			return Type.REJECTED_PRINCIPAL;
 		}
 		return null;
@@ -122,7 +138,7 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 	private void afterUpstream(String method, int status, String sessionId, String serverKey) {
 		boolean ended = "DELETE".equals(method) && status >= 200 && status < 300;
 		if (ended || status == 404) {
-			SessionBinding binding = this.registry.remove(sessionId);
+			SessionBinding binding = this.store.remove(sessionId);
 			if (binding != null) {
 				publish(ended ? Type.ENDED : Type.UPSTREAM_NOT_FOUND, sessionId, serverKey, binding.principal());
 			}

@@ -1,23 +1,34 @@
 package io.github.mcpgateway.session;
 
-import java.time.Instant;
-
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
- * An MCP session as the gateway saw it created.
+ * An MCP session as the gateway saw it created: what a later request carrying its id must
+ * match.
  *
- * @param serverKey the server it was created on ({@code namespace/name})
+ * @param server the server's identity: its UID, or {@code name:namespace/name} for a
+ * server without one (so a server recreated under the same name with a new UID does not
+ * inherit the old server's sessions)
+ * @param serverKey the server's display name ({@code namespace/name}), for audit
  * @param principal the principal that initialized it, {@code null} on a delegated-header
  * server
- * @param lastUsed when it was last used
  */
-record SessionBinding(String serverKey, @Nullable McpPrincipal principal, Instant lastUsed) {
+public record SessionBinding(String server, String serverKey, @Nullable McpPrincipal principal) {
 
-	SessionBinding touched(Instant now) {
-		return new SessionBinding(this.serverKey, this.principal, now);
+	static SessionBinding of(McpServerPolicy server, @Nullable McpPrincipal principal) {
+		String identity = (server.uid() != null) ? "uid:" + server.uid() : "name:" + server.qualifiedName();
+		return new SessionBinding(identity, server.qualifiedName(), principal);
+	}
+
+	/**
+	 * Whether a request for {@code other}'s server by {@code other}'s principal may use
+	 * it.
+	 */
+	boolean sameOwner(SessionBinding other) {
+		return this.server.equals(other.server) && java.util.Objects.equals(this.principal, other.principal);
 	}
 
 }

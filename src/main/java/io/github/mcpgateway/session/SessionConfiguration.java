@@ -1,46 +1,83 @@
 package io.github.mcpgateway.session;
 
 import java.time.Clock;
+import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.mcpgateway.poll.PeriodicTask;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.session.SessionEvent.Type;
 
-/** Wires the session binding table, its meters and the session stage. */
+/** Wires the session store, its meters and the session stage. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SessionProperties.class)
 class SessionConfiguration {
 
 	@Bean
-	SessionRegistry sessionRegistry(SessionProperties properties, Clock clock, ApplicationEventPublisher events) {
-		return new SessionRegistry(properties, clock,
-				(dropped) -> events.publishEvent(new SessionEvent(clock.instant(), Type.DROPPED, dropped.sessionId(),
-						dropped.binding().serverKey(),
-						(dropped.binding().principal() != null) ? dropped.binding().principal().human() : null)));
+	SessionMeters sessionMeters(MeterRegistry meterRegistry, SessionStore store) {
+		return new SessionMeters(meterRegistry, store);
 	}
 
 	@Bean
-	SessionMeters sessionMeters(MeterRegistry meterRegistry, SessionRegistry registry) {
-		return new SessionMeters(meterRegistry, registry);
+	SessionsEndpoint sessionsEndpoint(SessionStore store, SessionProperties properties, RevocationSync revocations,
+			MeterRegistry meterRegistry, Clock clock) {
+		return new SessionsEndpoint(store, properties, revocations, meterRegistry, clock);
 	}
 
 	@Bean
-	SessionsEndpoint sessionsEndpoint(SessionRegistry registry, SessionProperties properties,
-			RevocationSync revocations, MeterRegistry meterRegistry, Clock clock) {
-		return new SessionsEndpoint(registry, properties, revocations, meterRegistry, clock);
-	}
-
-	@Bean
-	SessionAndRevocationFilter sessionAndRevocationFilter(SessionRegistry registry, RevocationSync revocations,
+	SessionAndRevocationFilter sessionAndRevocationFilter(SessionStore store, RevocationSync revocations,
 			Refusals refusals, ApplicationEventPublisher events, Clock clock) {
-		return new SessionAndRevocationFilter(registry, revocations, refusals, events, clock);
+		return new SessionAndRevocationFilter(store, revocations, refusals, events, clock);
+	}
+
+	/** {@code gateway.session.store: memory}, the default. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(prefix = "gateway.session", name = "store", havingValue = "memory", matchIfMissing = true)
+	static class Memory {
+
+		@Bean
+		InMemorySessionStore sessionStore(SessionProperties properties, Clock clock, ApplicationEventPublisher events) {
+			return new InMemorySessionStore(properties, clock,
+					(dropped) -> events.publishEvent(new SessionEvent(clock.instant(), Type.DROPPED,
+							dropped.sessionId(), dropped.binding().serverKey(),
+							(dropped.binding().principal() != null) ? dropped.binding().principal().human() : null)));
+		}
+
+	}
+
+	/** {@code gateway.session.store: redis}: bindings shared by every replica. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(prefix = "gateway.session", name = "store", havingValue = "redis")
+	static class Redis {
+
+		/** How often bindings made while Redis was unreachable are retried. */
+		private static final Duration FLUSH_INTERVAL = Duration.ofSeconds(1);
+
+		@Bean
+		RedisSessionStore sessionStore(StringRedisTemplate redis, SessionProperties properties,
+				MeterRegistry meterRegistry) {
+			return new RedisSessionStore(redis, properties, meterRegistry);
+		}
+
+		@Bean
+		PeriodicTask sessionBindingFlush(RedisSessionStore store) {
+			return new PeriodicTask("session-binding-flush", FLUSH_INTERVAL, FLUSH_INTERVAL, store::flushPending);
+		}
+
+		@Bean
+		SessionStoreHealthIndicator sessionStoreHealthIndicator(RedisSessionStore store) {
+			return new SessionStoreHealthIndicator(store);
+		}
+
 	}
 
 }

@@ -10,7 +10,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.context.event.EventListener;
 
-/** Counts {@link SessionEvent}s and shows the size of the binding table. */
+/**
+ * Counts {@link SessionEvent}s and shows the size of the binding table (the memory store;
+ * Redis does not count its bindings).
+ */
 class SessionMeters {
 
 	/**
@@ -19,13 +22,15 @@ class SessionMeters {
 	 */
 	static final String EVENTS = "mcp.gateway.sessions.events";
 
-	/** Gauge: bindings in the table. */
+	/** Gauge: bindings in the table of the memory store. */
 	static final String ACTIVE = "mcp.gateway.sessions.active";
 
 	private final Map<SessionEvent.Type, Counter> events = new EnumMap<>(SessionEvent.Type.class);
 
-	SessionMeters(MeterRegistry meterRegistry, SessionRegistry registry) {
-		Gauge.builder(ACTIVE, registry, SessionRegistry::size).register(meterRegistry);
+	SessionMeters(MeterRegistry meterRegistry, SessionStore store) {
+		if (store.size() >= 0) {
+			Gauge.builder(ACTIVE, store, SessionStore::size).register(meterRegistry);
+		}
 		for (SessionEvent.Type type : SessionEvent.Type.values()) {
 			this.events.put(type, meterRegistry.counter(EVENTS, "event", type.name().toLowerCase(Locale.ROOT)));
 		}

@@ -16,13 +16,13 @@ import io.github.mcpgateway.revocation.RevocationSync;
 
 /**
  * The {@code sessions} operator endpoint ({@code /actuator/sessions}, operators only):
- * the size and bound of the binding table, session events since start, and the revocation
- * sync's state. It never lists session ids.
+ * the store and (memory store) the size and bound of the binding table, session events
+ * since start, and the revocation sync's state. It never lists session ids.
  */
 @Endpoint(id = "sessions")
 public class SessionsEndpoint {
 
-	private final SessionRegistry registry;
+	private final SessionStore store;
 
 	private final SessionProperties properties;
 
@@ -32,9 +32,9 @@ public class SessionsEndpoint {
 
 	private final Clock clock;
 
-	SessionsEndpoint(SessionRegistry registry, SessionProperties properties, RevocationSync revocations,
+	SessionsEndpoint(SessionStore store, SessionProperties properties, RevocationSync revocations,
 			MeterRegistry meterRegistry, Clock clock) {
-		this.registry = registry;
+		this.store = store;
 		this.properties = properties;
 		this.revocations = revocations;
 		this.meterRegistry = meterRegistry;
@@ -44,8 +44,12 @@ public class SessionsEndpoint {
 	@ReadOperation
 	public Map<String, Object> sessions() {
 		Map<String, Object> bindings = new LinkedHashMap<>();
-		bindings.put("active", this.registry.size());
-		bindings.put("max", this.properties.maxBindings());
+		bindings.put("store", this.store.type());
+		long size = this.store.size();
+		if (size >= 0) {
+			bindings.put("active", size);
+			bindings.put("max", this.properties.maxBindings());
+		}
 		bindings.put("idleTimeout", this.properties.idleTimeout().toString());
 		Map<String, Long> events = new LinkedHashMap<>();
 		for (SessionEvent.Type type : SessionEvent.Type.values()) {

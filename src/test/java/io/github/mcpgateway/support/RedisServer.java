@@ -20,16 +20,32 @@ public final class RedisServer implements AutoCloseable {
 
 	private final Path directory;
 
+	private final boolean persistent;
+
 	private Process process;
 
-	private RedisServer(int port, Path directory) {
+	private RedisServer(int port, Path directory, boolean persistent) {
 		this.port = port;
 		this.directory = directory;
+		this.persistent = persistent;
 	}
 
+	/** A Redis without persistence: a restart empties it. */
 	public static RedisServer start() {
+		return start(false);
+	}
+
+	/**
+	 * A Redis with an append-only file (fsync on every write): what it acknowledged
+	 * survives {@link #restart()}, as with a production Redis configured for durability.
+	 */
+	public static RedisServer startPersistent() {
+		return start(true);
+	}
+
+	private static RedisServer start(boolean persistent) {
 		try {
-			RedisServer server = new RedisServer(freePort(), Files.createTempDirectory("redis"));
+			RedisServer server = new RedisServer(freePort(), Files.createTempDirectory("redis"), persistent);
 			server.startProcess();
 			return server;
 		}
@@ -56,7 +72,9 @@ public final class RedisServer implements AutoCloseable {
 		}
 	}
 
-	/** Starts it again on the same port (empty: there is no persistence). */
+	/**
+	 * Starts it again on the same port: empty, or (persistent) with what it had.
+	 */
 	public synchronized void restart() {
 		stop();
 		startProcess();
@@ -65,7 +83,8 @@ public final class RedisServer implements AutoCloseable {
 	private void startProcess() {
 		try {
 			this.process = new ProcessBuilder("redis-server", "--port", Integer.toString(this.port), "--bind",
-					"127.0.0.1", "--save", "", "--appendonly", "no", "--dir", this.directory.toString())
+					"127.0.0.1", "--save", "", "--appendonly", this.persistent ? "yes" : "no", "--appendfsync",
+					"always", "--dir", this.directory.toString())
 				.redirectErrorStream(true)
 				.redirectOutput(this.directory.resolve("redis.log").toFile())
 				.start();

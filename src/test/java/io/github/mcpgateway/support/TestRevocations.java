@@ -11,7 +11,7 @@ public final class TestRevocations {
 
 	private final Path file;
 
-	TestRevocations() {
+	public TestRevocations() {
 		try {
 			this.file = Files.createTempDirectory("mcp-gateway-revocations").resolve("revocations.json");
 		}

@@ -2,11 +2,9 @@ package io.github.mcpgateway.idempotency.redis;
 
 import java.time.Clock;
 
-import io.lettuce.core.ClientOptions;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -35,19 +33,6 @@ class RedisStoreConfiguration {
 	@Bean
 	IdempotencyStoreHealthIndicator idempotencyStoreHealthIndicator(RedisIdempotencyStore store) {
 		return new IdempotencyStoreHealthIndicator(store, "redis", store::ping);
-	}
-
-	/**
-	 * Commands fail at once while Redis is disconnected instead of queueing until the
-	 * command timeout: a keyed request should get its 503 quickly. Lettuce reconnects on
-	 * its own.
-	 */
-	@Bean
-	LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected() {
-		// Adjusts the options Spring Boot built (timeouts, SSL bundle, cluster refresh),
-		// keeps them.
-		return (options) -> options.autoReconnect(true)
-			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
 	}
 
 }

@@ -9,15 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.mcpgateway.principal.McpPrincipal;
-
 /**
- * The bounded table of MCP session bindings: session id to the server and principal that
- * created it.
+ * The bounded table of MCP session bindings of one process
+ * ({@code gateway.session.store: memory}): session id to the server and principal that
+ * created it. Bindings are lost on restart and unknown to other replicas.
  *
  * <p>
  * Design notes. Eviction is exact least-recently-used (a {@link LinkedHashMap} kept in
@@ -30,7 +28,7 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * monitor; each is O(1), so the lock is held for nanoseconds. Dropped and expired
  * bindings are reported to the listener outside the lock.
  */
-final class SessionRegistry {
+final class InMemorySessionStore implements SessionStore {
 
 	private final int maxBindings;
 
@@ -41,73 +39,79 @@ final class SessionRegistry {
 	private final Consumer<Dropped> onDropped;
 
 	/** In order of last use: a use moves a binding to the end (remove, then put). */
-	private final LinkedHashMap<String, SessionBinding> bindings = new LinkedHashMap<>(256);
+	private final LinkedHashMap<String, Entry> bindings = new LinkedHashMap<>(256);
 
-	SessionRegistry(SessionProperties properties, Clock clock, Consumer<Dropped> onDropped) {
+	InMemorySessionStore(SessionProperties properties, Clock clock, Consumer<Dropped> onDropped) {
 		this.maxBindings = properties.maxBindings();
 		this.idleTimeout = properties.idleTimeout();
 		this.clock = clock;
 		this.onDropped = onDropped;
 	}
 
-	/** Binds {@code sessionId} unless it is already bound; returns whether it was new. */
-	boolean bind(String sessionId, String serverKey, @Nullable McpPrincipal principal) {
+	@Override
+	public boolean bind(String sessionId, SessionBinding binding) {
 		List<Dropped> dropped = new ArrayList<>();
 		boolean added;
 		synchronized (this.bindings) {
-			added = this.bindings.putIfAbsent(sessionId,
-					new SessionBinding(serverKey, principal, this.clock.instant())) == null;
-			Iterator<Map.Entry<String, SessionBinding>> eldest = this.bindings.entrySet().iterator();
+			added = this.bindings.putIfAbsent(sessionId, new Entry(binding, this.clock.instant())) == null;
+			Iterator<Map.Entry<String, Entry>> eldest = this.bindings.entrySet().iterator();
 			while (this.bindings.size() > this.maxBindings && eldest.hasNext()) {
-				Map.Entry<String, SessionBinding> entry = eldest.next();
+				Map.Entry<String, Entry> entry = eldest.next();
 				eldest.remove();
-				dropped.add(new Dropped(entry.getKey(), entry.getValue()));
+				dropped.add(new Dropped(entry.getKey(), entry.getValue().binding()));
 			}
 		}
 		dropped.forEach(this.onDropped);
 		return added;
 	}
 
-	/**
-	 * The live binding of {@code sessionId}, marked as used now; {@code null} if unknown
-	 * or idle too long.
-	 */
-	@Nullable SessionBinding use(String sessionId, Predicate<SessionBinding> owner) {
+	@Override
+	public @Nullable SessionBinding use(String sessionId, SessionBinding owner) {
 		Instant now = this.clock.instant();
 		Dropped expired = null;
-		SessionBinding binding;
+		Entry entry;
 		synchronized (this.bindings) {
-			binding = this.bindings.get(sessionId);
-			if (binding != null && binding.lastUsed().plus(this.idleTimeout).isBefore(now)) {
+			entry = this.bindings.get(sessionId);
+			if (entry != null && entry.lastUsed().plus(this.idleTimeout).isBefore(now)) {
 				this.bindings.remove(sessionId);
-				expired = new Dropped(sessionId, binding);
-				binding = null;
+				expired = new Dropped(sessionId, entry.binding());
+				entry = null;
 			}
-			else if (binding != null && owner.test(binding)) {
+			else if (entry != null && entry.binding().sameOwner(owner)) {
 				// Only the owner's use keeps a binding alive: someone replaying a stolen
 				// id must not.
-				binding = binding.touched(now);
 				this.bindings.remove(sessionId);
-				this.bindings.put(sessionId, binding);
+				this.bindings.put(sessionId, new Entry(entry.binding(), now));
 			}
 		}
 		if (expired != null) {
 			this.onDropped.accept(expired);
 		}
-		return binding;
+		return (entry != null) ? entry.binding() : null;
 	}
 
-	/** Removes the binding; returns it, or {@code null} if there was none. */
-	@Nullable SessionBinding remove(String sessionId) {
+	@Override
+	public @Nullable SessionBinding remove(String sessionId) {
+		Entry entry;
 		synchronized (this.bindings) {
-			return this.bindings.remove(sessionId);
+			entry = this.bindings.remove(sessionId);
 		}
+		return (entry != null) ? entry.binding() : null;
 	}
 
-	int size() {
+	@Override
+	public long size() {
 		synchronized (this.bindings) {
 			return this.bindings.size();
 		}
+	}
+
+	@Override
+	public String type() {
+		return "memory";
+	}
+
+	private record Entry(SessionBinding binding, Instant lastUsed) {
 	}
 
 	/** A binding that left the table without its client ending it. */

@@ -1,0 +1,284 @@
+package io.github.mcpgateway.session;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.data.redis.core.types.Expiration;
+
+import io.github.mcpgateway.principal.McpPrincipal;
+
+/**
+ * Session bindings in Redis ({@code gateway.session.store: redis}): every replica pointed
+ * at the same Redis sees every session, and a restarted replica serves the sessions it
+ * had.
+ *
+ * <p>
+ * Design notes.
+ * <ul>
+ * <li><b>Keys.</b> One string key per binding, {@code <prefix><sha256(session id)>}; the
+ * value is the server identity and the principal (JSON). The raw session id is never
+ * stored.</li>
+ * <li><b>Idle timeout.</b> The key's TTL. A use by the owner renews it only when it is
+ * older than the touch interval (one read per request with a session, one more write at
+ * most once per interval), so a session lives between {@code idle-timeout} minus the
+ * interval and {@code idle-timeout} after its last use.</li>
+ * <li><b>Redis down.</b> A read fails and the request that carried the session fails
+ * closed ({@link SessionStoreException}). A binding made while Redis is down (the
+ * {@code initialize} itself goes through) is kept in this replica's memory and written
+ * once Redis answers again (by the next use of the session or the flush task, within a
+ * second): its requests get 503 until then, and if this replica stops first the session
+ * is lost (404, the client initializes again). Pending bindings are bounded by
+ * {@code gateway.session.max-bindings}.</li>
+ * </ul>
+ */
+final class RedisSessionStore implements SessionStore {
+
+	private static final Log logger = LogFactory.getLog(RedisSessionStore.class);
+
+	/** Gauge: bindings made while Redis was unreachable, not yet written. */
+	static final String PENDING = "mcp.gateway.sessions.store.pending";
+
+	/** Counter of failed Redis operations, tagged {@code operation}. */
+	static final String ERRORS = "mcp.gateway.sessions.store.errors";
+
+	/** Value and remaining TTL in one round trip; an empty list for no key. */
+	private static final RedisScript<List> READ = RedisScript.of("""
+			local value = redis.call('GET', KEYS[1])
+			if not value then return {} end
+			return {value, redis.call('PTTL', KEYS[1])}
+			""", List.class);
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private final StringRedisTemplate redis;
+
+	private final String keyPrefix;
+
+	private final Duration idleTimeout;
+
+	private final Duration touchInterval;
+
+	private final int maxPending;
+
+	/** Redis key to value, of bindings made while Redis was unreachable. */
+	private final ConcurrentMap<String, String> pending = new ConcurrentHashMap<>();
+
+	private final Map<String, Counter> errors = new ConcurrentHashMap<>();
+
+	private final MeterRegistry meterRegistry;
+
+	RedisSessionStore(StringRedisTemplate redis, SessionProperties properties, MeterRegistry meterRegistry) {
+		this.redis = redis;
+		this.keyPrefix = properties.redis().keyPrefix();
+		this.idleTimeout = properties.idleTimeout();
+		this.touchInterval = properties.redis().touchInterval();
+		this.maxPending = properties.maxBindings();
+		this.meterRegistry = meterRegistry;
+		Gauge.builder(PENDING, this.pending, Map::size).register(meterRegistry);
+	}
+
+	@Override
+	public boolean bind(String sessionId, SessionBinding binding) {
+		String key = key(sessionId);
+		String value = encode(binding);
+		try {
+			return write(key, value);
+		}
+		catch (DataAccessException ex) {
+			failed("bind", ex);
+			if (this.pending.size() < this.maxPending) {
+				this.pending.putIfAbsent(key, value);
+			}
+			else {
+				logger.warn("Session store unreachable and " + this.maxPending
+						+ " bindings already pending: a new session is not bound; its client will get 404");
+			}
+			return true;
+		}
+	}
+
+	@Override
+	public @Nullable SessionBinding use(String sessionId, SessionBinding owner) {
+		String key = key(sessionId);
+		try {
+			List<?> found = this.redis.execute(READ, List.of(key));
+			if (found == null || found.isEmpty()) {
+				// Made here while Redis was down, and Redis is back before the flush
+				// task.
+				String local = this.pending.get(key);
+				if (local != null) {
+					flushPending(key);
+				}
+				return decode(local);
+			}
+			SessionBinding binding = decode((String) found.get(0));
+			long ttlMillis = ((Number) found.get(1)).longValue();
+			if (binding != null && binding.sameOwner(owner) && ttlMillis >= 0
+					&& this.idleTimeout.toMillis() - ttlMillis >= this.touchInterval.toMillis()) {
+				this.redis.expire(key, this.idleTimeout);
+			}
+			return binding;
+		}
+		catch (DataAccessException ex) {
+			failed("use", ex);
+			throw new SessionStoreException("Session store read failed: " + ex.getClass().getSimpleName(), ex);
+		}
+	}
+
+	@Override
+	public @Nullable SessionBinding remove(String sessionId) {
+		String key = key(sessionId);
+		String local = this.pending.remove(key);
+		try {
+			String value = this.redis.opsForValue().getAndDelete(key);
+			return decode((value != null) ? value : local);
+		}
+		catch (DataAccessException ex) {
+			// The binding stays until its TTL; the upstream no longer knows the session,
+			// so its next use gets the upstream's 404 and is removed then.
+			failed("remove", ex);
+			return decode(local);
+		}
+	}
+
+	@Override
+	public long size() {
+		return -1;
+	}
+
+	@Override
+	public String type() {
+		return "redis";
+	}
+
+	/** Writes the bindings made while Redis was unreachable; run by the flush task. */
+	void flushPending() {
+		for (String key : this.pending.keySet()) {
+			try {
+				flushPending(key);
+			}
+			catch (DataAccessException ex) {
+				failed("flush", ex);
+				return;
+			}
+		}
+	}
+
+	/** Whether Redis answers, for health. */
+	boolean ping() {
+		try {
+			return "PONG"
+				.equalsIgnoreCase(this.redis.execute((RedisCallback<String>) (connection) -> connection.ping()));
+		}
+		catch (DataAccessException ex) {
+			return false;
+		}
+	}
+
+	int pending() {
+		return this.pending.size();
+	}
+
+	/** Writes a pending binding, if {@code key} has one; returns whether it had. */
+	private boolean flushPending(String key) {
+		String value = this.pending.get(key);
+		if (value == null) {
+			return false;
+		}
+		write(key, value);
+		this.pending.remove(key, value);
+		return true;
+	}
+
+	private boolean write(String key, String value) {
+		Boolean added = this.redis.execute((RedisCallback<Boolean>) (connection) -> connection.stringCommands()
+			.set(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8),
+					Expiration.from(this.idleTimeout.toMillis(), TimeUnit.MILLISECONDS), SetOption.ifAbsent()));
+		return Boolean.TRUE.equals(added);
+	}
+
+	private void failed(String operation, DataAccessException ex) {
+		this.errors.computeIfAbsent(operation, (name) -> this.meterRegistry.counter(ERRORS, "operation", name))
+			.increment();
+		if (logger.isDebugEnabled()) {
+			logger.debug("Session store " + operation + " failed", ex);
+		}
+	}
+
+	private String key(String sessionId) {
+		try {
+			MessageDigest digest = MessageDigest.getInstance("SHA-256");
+			digest.update("mcp-session/v1\0".getBytes(StandardCharsets.UTF_8));
+			return this.keyPrefix + HexFormat.of().formatHex(digest.digest(sessionId.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is required of every Java platform", ex);
+		}
+	}
+
+	static String encode(SessionBinding binding) {
+		ObjectNode node = json.createObjectNode()
+			.put("v", 1)
+			.put("server", binding.server())
+			.put("serverKey", binding.serverKey());
+		McpPrincipal principal = binding.principal();
+		if (principal != null) {
+			node.putObject("principal")
+				.put("human", principal.human())
+				.put("agent", principal.agent())
+				.put("team", principal.team());
+		}
+		return json.writeValueAsString(node);
+	}
+
+	/**
+	 * The binding a stored value names, or {@code null} for one this version cannot read.
+	 */
+	static @Nullable SessionBinding decode(@Nullable String value) {
+		if (value == null || value.isEmpty()) {
+			return null;
+		}
+		try {
+			JsonNode node = json.readTree(value);
+			if (node.path("v").asInt() != 1 || !node.path("server").isString() || !node.path("serverKey").isString()) {
+				return null;
+			}
+			JsonNode principal = node.path("principal");
+			return new SessionBinding(node.get("server").asString(), node.get("serverKey").asString(),
+					principal.isObject() ? new McpPrincipal(principal.path("human").asString(),
+							textOrNull(principal.get("agent")), textOrNull(principal.get("team"))) : null);
+		}
+		catch (JacksonException | IllegalArgumentException ex) {
+			return null;
+		}
+	}
+
+	private static @Nullable String textOrNull(@Nullable JsonNode node) {
+		return (node != null && node.isString()) ? node.asString() : null;
+	}
+
+}

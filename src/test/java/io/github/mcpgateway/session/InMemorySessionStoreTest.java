@@ -1,0 +1,132 @@
+package io.github.mcpgateway.session;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.session.SessionEvent.Type;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class InMemorySessionStoreTest {
+
+	private final McpPrincipal alice = new McpPrincipal("alice", null, "blue");
+
+	private final SessionBinding echo = new SessionBinding("uid:echo", "test/echo", this.alice);
+
+	private final SessionBinding stranger = new SessionBinding("uid:echo", "test/echo",
+			new McpPrincipal("mallory", null, null));
+
+	private final MutableClock clock = new MutableClock();
+
+	private final List<InMemorySessionStore.Dropped> dropped = new ArrayList<>();
+
+	@Test
+	void bindWhenTenThousandInitializationsThenTableStaysWithinBoundAndCountsWhatItDropped() {
+		SimpleMeterRegistry meters = new SimpleMeterRegistry();
+		SessionMeters[] sessionMeters = new SessionMeters[1];
+		InMemorySessionStore registry = new InMemorySessionStore(properties(1_000, Duration.ofHours(1)), this.clock,
+				(drop) -> sessionMeters[0].onSessionEvent(new SessionEvent(this.clock.instant(), Type.DROPPED,
+						drop.sessionId(), drop.binding().serverKey(), null)));
+		sessionMeters[0] = new SessionMeters(meters, registry);
+
+		for (int i = 0; i < 10_000; i++) {
+			registry.bind("s-" + i, this.echo);
+		}
+
+		assertThat(registry.size()).isEqualTo(1_000);
+		assertThat(meters.get(SessionMeters.ACTIVE).gauge().value()).isEqualTo(1_000);
+		assertThat(meters.get(SessionMeters.EVENTS).tag("event", "dropped").counter().count()).isEqualTo(9_000);
+		assertThat(registry.use("s-8999", this.echo)).isNull();
+		assertThat(registry.use("s-9000", this.echo)).isNotNull();
+	}
+
+	@Test
+	void bindWhenFullThenLeastRecentlyUsedIsDropped() {
+		InMemorySessionStore registry = registry(2, Duration.ofHours(1));
+		registry.bind("a", this.echo);
+		registry.bind("b", this.echo);
+		registry.use("a", this.echo);
+
+		registry.bind("c", this.echo);
+
+		assertThat(this.dropped).extracting(InMemorySessionStore.Dropped::sessionId).containsExactly("b");
+		assertThat(registry.use("a", this.echo)).isNotNull();
+	}
+
+	@Test
+	void useByAnyoneButTheOwnerDoesNotKeepTheBindingAlive() {
+		InMemorySessionStore registry = registry(2, Duration.ofHours(1));
+		registry.bind("a", this.echo);
+		registry.bind("b", this.echo);
+		this.clock.advance(Duration.ofMinutes(1));
+
+		assertThat(registry.use("a", this.stranger)).isNotNull();
+		registry.bind("c", this.echo);
+
+		assertThat(this.dropped).extracting(InMemorySessionStore.Dropped::sessionId).containsExactly("a");
+	}
+
+	@Test
+	void useWhenIdlePastTimeoutThenForgotten() {
+		InMemorySessionStore registry = registry(10, Duration.ofMinutes(30));
+		registry.bind("a", this.echo);
+
+		this.clock.advance(Duration.ofMinutes(31));
+
+		assertThat(registry.use("a", this.echo)).isNull();
+		assertThat(this.dropped).extracting(InMemorySessionStore.Dropped::sessionId).containsExactly("a");
+	}
+
+	@Test
+	void bindWhenAlreadyBoundThenKeepsTheFirstOwner() {
+		InMemorySessionStore registry = registry(10, Duration.ofHours(1));
+
+		assertThat(registry.bind("a", this.echo)).isTrue();
+		assertThat(registry.bind("a", new SessionBinding("uid:echo", "test/echo", new McpPrincipal("bob", null, null))))
+			.isFalse();
+		assertThat(registry.use("a", this.echo).principal()).isEqualTo(this.alice);
+	}
+
+	private InMemorySessionStore registry(int max, Duration idle) {
+		return new InMemorySessionStore(properties(max, idle), this.clock, this.dropped::add);
+	}
+
+	private static SessionProperties properties(int max, Duration idle) {
+		return new SessionProperties(SessionProperties.StoreType.MEMORY, max, idle,
+				new SessionProperties.Redis("p:", Duration.ofSeconds(1)));
+	}
+
+	static final class MutableClock extends Clock {
+
+		private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+		void advance(Duration duration) {
+			this.now = this.now.plus(duration);
+		}
+
+		@Override
+		public ZoneOffset getZone() {
+			return ZoneOffset.UTC;
+		}
+
+		@Override
+		public Clock withZone(java.time.ZoneId zone) {
+			return this;
+		}
+
+		@Override
+		public Instant instant() {
+			return this.now;
+		}
+
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.github.mcpgateway.session;
+
+import java.time.Duration;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.support.RedisServer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/** The Redis session store against a real redis-server. */
+class RedisSessionStoreTest {
+
+	private static final RedisServer redis = RedisServer.start();
+
+	private static LettuceConnectionFactory connections;
+
+	private static StringRedisTemplate template;
+
+	private final SessionBinding alice = new SessionBinding("uid:echo", "test/echo",
+			new McpPrincipal("alice", "cli", "blue"));
+
+	private final SessionBinding bob = new SessionBinding("uid:echo", "test/echo", new McpPrincipal("bob", null, null));
+
+	@BeforeAll
+	static void connect() {
+		connections = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", redis.port()));
+		connections.afterPropertiesSet();
+		connections.start();
+		template = new StringRedisTemplate(connections);
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connections.destroy();
+		redis.close();
+	}
+
+	@Test
+	void bindingRoundTripsAndTheFirstOwnerKeepsIt() {
+		RedisSessionStore store = store(Duration.ofHours(1), Duration.ofMinutes(1));
+
+		assertThat(store.bind("s-round-trip", this.alice)).isTrue();
+		assertThat(store.bind("s-round-trip", this.bob)).isFalse();
+
+		assertThat(store.use("s-round-trip", this.alice)).isEqualTo(this.alice);
+		assertThat(store.remove("s-round-trip")).isEqualTo(this.alice);
+		assertThat(store.use("s-round-trip", this.alice)).isNull();
+	}
+
+	@Test
+	void idleTimeoutIsRenewedByTheOwnerAtMostOncePerTouchInterval() throws InterruptedException {
+		RedisSessionStore store = store(Duration.ofSeconds(30), Duration.ofMillis(1500));
+		store.bind("s-touch", this.alice);
+		String key = template.keys("test:*").stream().findFirst().orElseThrow();
+		template.expire(key, Duration.ofSeconds(20));
+
+		store.use("s-touch", this.bob);
+		assertThat(template.getExpire(key)).as("a stranger's use renews nothing").isLessThanOrEqualTo(20);
+		store.use("s-touch", this.alice);
+		assertThat(template.getExpire(key)).as("older than the touch interval: renewed").isGreaterThan(28);
+
+		store.use("s-touch", this.alice);
+		template.expire(key, Duration.ofMillis(29_500));
+		store.use("s-touch", this.alice);
+		assertThat(template.getExpire(key)).as("younger than the touch interval: left alone").isLessThanOrEqualTo(29);
+		store.remove("s-touch");
+	}
+
+	@Test
+	void unreadableValueIsAnUnknownSessionNotAnError() {
+		RedisSessionStore store = store(Duration.ofHours(1), Duration.ofMinutes(1));
+		store.bind("s-garbage", this.alice);
+		String key = template.keys("test:*").stream().findFirst().orElseThrow();
+		template.opsForValue().set(key, "{not json");
+
+		assertThat(store.use("s-garbage", this.alice)).isNull();
+		template.delete(key);
+	}
+
+	@Test
+	void unreachableRedisFailsUseAndKeepsBindingsPendingUntilItAnswers() {
+		LettuceConnectionFactory nowhere = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", 1));
+		nowhere.afterPropertiesSet();
+		nowhere.start();
+		try {
+			RedisSessionStore store = new RedisSessionStore(new StringRedisTemplate(nowhere),
+					properties(Duration.ofHours(1), Duration.ofMinutes(1)), new SimpleMeterRegistry());
+
+			assertThat(store.bind("s-down", this.alice)).isTrue();
+			assertThat(store.pending()).isEqualTo(1);
+			assertThatExceptionOfType(SessionStoreException.class).isThrownBy(() -> store.use("s-down", this.alice));
+			assertThat(store.remove("s-down")).isEqualTo(this.alice);
+			assertThat(store.pending()).isZero();
+		}
+		finally {
+			nowhere.destroy();
+		}
+	}
+
+	private static RedisSessionStore store(Duration idle, Duration touch) {
+		return new RedisSessionStore(template, properties(idle, touch), new SimpleMeterRegistry());
+	}
+
+	private static SessionProperties properties(Duration idle, Duration touch) {
+		return new SessionProperties(SessionProperties.StoreType.REDIS, 100, idle,
+				new SessionProperties.Redis("test:", touch));
+	}
+
+}
