@@ -2,7 +2,11 @@
 # Sets: work (a temporary directory), pids (processes to stop on exit), jar, cp (test classpath).
 work=$(mktemp -d)
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+# BENCH_KEEP=1 keeps the work directory (logs) and prints its path.
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  if [ -n "${BENCH_KEEP:-}" ]; then echo "work directory kept: $work" >&2; else rm -rf "$work"; fi
+}
 trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }

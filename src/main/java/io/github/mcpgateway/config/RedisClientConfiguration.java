@@ -1,7 +1,12 @@
 package io.github.mcpgateway.config;
 
-import io.lettuce.core.ClientOptions;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.resource.Delay;
+
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,6 +30,18 @@ class RedisClientConfiguration {
 		// keeps them.
 		return (options) -> options.autoReconnect(true)
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS);
+	}
+
+	/**
+	 * Reconnects within about a second of Redis answering again (jittered from 100 ms, at
+	 * most 1 s), not Lettuce's default of up to 30 s: every replica should see Redis back
+	 * at about the same time, so that a session bound during an outage is written by its
+	 * replica before the others look for it (see {@code RedisSessionStore}).
+	 */
+	@Bean
+	ClientResourcesBuilderCustomizer reconnectWithinASecond() {
+		return (resources) -> resources.reconnectDelay(
+				Delay.equalJitter(Duration.ofMillis(100), Duration.ofSeconds(1), 100, TimeUnit.MILLISECONDS));
 	}
 
 }

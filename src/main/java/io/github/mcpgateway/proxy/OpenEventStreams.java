@@ -55,6 +55,11 @@ final class OpenEventStreams implements SmartLifecycle {
 		return true;
 	}
 
+	/** Whether this replica is shutting down and ending its event streams. */
+	boolean draining() {
+		return this.draining;
+	}
+
 	void closed(HttpServletRequest request) {
 		this.open.remove(request);
 	}

@@ -143,6 +143,13 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 			circuit.releasePermission();
 			return "client_gone";
 		}
+		if ("GET".equals(request.getMethod()) && !response.isCommitted() && this.eventStreams.draining()) {
+			// Ended by this replica's shutdown before the upstream's headers came: the
+			// client opens it again, on another replica.
+			circuit.releasePermission();
+			this.refusals.refuse(request, response, Decision.REFUSED, GatewayErrors.SHUTTING_DOWN);
+			return "shutting_down";
+		}
 		UpstreamFailure failure = UpstreamFailure.classify(ex);
 		if ("GET".equals(request.getMethod()) && response.isCommitted()) {
 			// A server-to-client stream that ends (an idle timeout, a server restart) is

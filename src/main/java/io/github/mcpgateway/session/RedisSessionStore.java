@@ -49,10 +49,15 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * <li><b>Redis down.</b> A read fails and the request that carried the session fails
  * closed ({@link SessionStoreException}). A binding made while Redis is down (the
  * {@code initialize} itself goes through) is kept in this replica's memory and written
- * once Redis answers again (by the next use of the session or the flush task, within a
- * second): its requests get 503 until then, and if this replica stops first the session
- * is lost (404, the client initializes again). Pending bindings are bounded by
- * {@code gateway.session.max-bindings}.</li>
+ * once Redis answers again (by the next use of the session here, or the maintenance task
+ * within a second). Another replica cannot tell such a session from an unknown one, so
+ * for {@link #RECOVERY} after this replica last saw Redis fail, an unknown session is
+ * answered as "store unavailable" (503, the client retries) rather than "not found" (404,
+ * the client would start over): every replica sees failures within a second (the
+ * maintenance task pings Redis when it has nothing to write) and reconnects within about
+ * a second, so the binding is written well within that window. If the replica that made
+ * it stops before Redis is back, the session is lost (404, the client initializes again).
+ * Pending bindings are bounded by {@code gateway.session.max-bindings}.</li>
  * </ul>
  */
 final class RedisSessionStore implements SessionStore {
@@ -74,6 +79,12 @@ final class RedisSessionStore implements SessionStore {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
+	/**
+	 * How long after a failure an unknown session is answered "store unavailable" rather
+	 * than "not found".
+	 */
+	static final Duration RECOVERY = Duration.ofSeconds(5);
+
 	private final StringRedisTemplate redis;
 
 	private final String keyPrefix;
@@ -90,6 +101,9 @@ final class RedisSessionStore implements SessionStore {
 	private final Map<String, Counter> errors = new ConcurrentHashMap<>();
 
 	private final MeterRegistry meterRegistry;
+
+	/** {@link System#nanoTime()} of the last failed Redis operation; 0 for none yet. */
+	private volatile long lastFailure;
 
 	RedisSessionStore(StringRedisTemplate redis, SessionProperties properties, MeterRegistry meterRegistry) {
 		this.redis = redis;
@@ -133,6 +147,10 @@ final class RedisSessionStore implements SessionStore {
 				if (local != null) {
 					flushPending(key);
 				}
+				else if (recovering()) {
+					throw new SessionStoreException("Session store recovering: an unknown session may be pending",
+							null);
+				}
 				return decode(local);
 			}
 			SessionBinding binding = decode((String) found.get(0));
@@ -175,17 +193,27 @@ final class RedisSessionStore implements SessionStore {
 		return "redis";
 	}
 
-	/** Writes the bindings made while Redis was unreachable; run by the flush task. */
-	void flushPending() {
-		for (String key : this.pending.keySet()) {
-			try {
+	/**
+	 * Writes the bindings made while Redis was unreachable or, with none, pings Redis so
+	 * that this replica notices an outage even without traffic. Run every second.
+	 */
+	void maintain() {
+		try {
+			if (this.pending.isEmpty()) {
+				this.redis.execute((RedisCallback<String>) (connection) -> connection.ping());
+			}
+			for (String key : this.pending.keySet()) {
 				flushPending(key);
 			}
-			catch (DataAccessException ex) {
-				failed("flush", ex);
-				return;
-			}
 		}
+		catch (DataAccessException ex) {
+			failed("maintain", ex);
+		}
+	}
+
+	private boolean recovering() {
+		long failure = this.lastFailure;
+		return failure != 0 && System.nanoTime() - failure < RECOVERY.toNanos();
 	}
 
 	/** Whether Redis answers, for health. */
@@ -222,6 +250,7 @@ final class RedisSessionStore implements SessionStore {
 	}
 
 	private void failed(String operation, DataAccessException ex) {
+		this.lastFailure = System.nanoTime() | 1;
 		this.errors.computeIfAbsent(operation, (name) -> this.meterRegistry.counter(ERRORS, "operation", name))
 			.increment();
 		if (logger.isDebugEnabled()) {

@@ -59,8 +59,11 @@ class SessionConfiguration {
 	@ConditionalOnProperty(prefix = "gateway.session", name = "store", havingValue = "redis")
 	static class Redis {
 
-		/** How often bindings made while Redis was unreachable are retried. */
-		private static final Duration FLUSH_INTERVAL = Duration.ofSeconds(1);
+		/**
+		 * How often bindings made while Redis was unreachable are retried (or Redis is
+		 * pinged).
+		 */
+		private static final Duration MAINTENANCE_INTERVAL = Duration.ofSeconds(1);
 
 		@Bean
 		RedisSessionStore sessionStore(StringRedisTemplate redis, SessionProperties properties,
@@ -69,8 +72,9 @@ class SessionConfiguration {
 		}
 
 		@Bean
-		PeriodicTask sessionBindingFlush(RedisSessionStore store) {
-			return new PeriodicTask("session-binding-flush", FLUSH_INTERVAL, FLUSH_INTERVAL, store::flushPending);
+		PeriodicTask sessionStoreMaintenance(RedisSessionStore store) {
+			return new PeriodicTask("session-store-maintenance", MAINTENANCE_INTERVAL, MAINTENANCE_INTERVAL,
+					store::maintain);
 		}
 
 		@Bean

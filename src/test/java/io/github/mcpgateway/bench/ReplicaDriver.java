@@ -23,22 +23,28 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 /**
  * The client side of {@code bench/replicas.sh}: {@code workers} MCP clients that run
  * sessions through the load balancer, half of their calls keyed ({@code notes_create},
  * whose side effect is countable) and half unkeyed ({@code echo}), while the script kills
  * a replica, restarts Redis and restarts every replica. A keyed call is retried like a
  * careful client (same key, same request, honouring {@code Retry-After}) until it has a
- * final answer. The script names the current phase in {@code phaseFile} and ends the run
- * by creating {@code stopFile}. Then the driver counts every operation's executions in
- * the upstream's notes and checks the invariants; it prints them and exits 1 if one
- * breaks. Not a test. Arguments: baseUrl tokenUrl phaseFile stopFile workers.
+ * final answer. A session makes 40 calls, {@code -Dthink.millis} (25) apart, and keeps a
+ * server-to-client stream open meanwhile. The script names the current phase in
+ * {@code phaseFile} and ends the run by creating {@code stopFile}. Then the driver counts
+ * every operation's executions in the upstream's notes and checks the invariants; it
+ * prints them and exits 1 if one breaks. Not a test. Arguments: baseUrl tokenUrl
+ * phaseFile stopFile workers.
  */
 public final class ReplicaDriver {
 
 	private static final Pattern CODE = Pattern.compile("\"data\":\\{\"code\":\"([a-z_]+)\"");
 
-	private static final Pattern TEXT = Pattern.compile("\"text\":\"((?:[^\"\\\\]|\\\\.)*)\"");
+	private static final JsonMapper json = JsonMapper.builder().build();
 
 	private static final String PATH = "/mcp/bench/notes";
 
@@ -71,15 +77,20 @@ public final class ReplicaDriver {
 		phases.setDaemon(true);
 		phases.start();
 		ExecutorService pool = Executors.newFixedThreadPool(workers);
+		long thinkMillis = Long.getLong("think.millis", 25);
 		for (int w = 0; w < workers; w++) {
-			String token = get(tokenUrl + "?human=replica-" + w + "&team=demo&ttlSeconds=7200");
+			String token = get(tokenUrl + "?human=replica-" + w + "&team=demo&ttlSeconds=7200").trim();
 			int worker = w;
 			pool.submit(() -> {
 				int round = 0;
-				while (!Files.exists(stopFile)) {
-					runSession(base, token, worker + "-" + round++, stopFile);
+				try {
+					while (!Files.exists(stopFile)) {
+						runSession(base, token, worker + "-" + round++, stopFile, thinkMillis);
+					}
 				}
-				return null;
+				catch (RuntimeException ex) {
+					violations.add("worker " + worker + " failed: " + ex);
+				}
 			});
 		}
 		pool.shutdown();
@@ -87,24 +98,31 @@ public final class ReplicaDriver {
 			// Waits for the script's stop file and the workers' last operations.
 		}
 		phase = "check";
-		String mainToken = get(tokenUrl + "?human=replica-check&team=demo&ttlSeconds=600");
+		String mainToken = get(tokenUrl + "?human=replica-check&team=demo&ttlSeconds=600").trim();
 		System.exit(report(base, mainToken) ? 0 : 1);
 	}
 
-	private static void runSession(String base, String token, String name, Path stopFile) {
+	private static void runSession(String base, String token, String name, Path stopFile, long thinkMillis) {
 		String session = initialize(base, token);
 		if (session == null) {
 			sleep(250);
 			return;
 		}
 		sessions.increment();
-		for (int i = 0; i < 20 && !Files.exists(stopFile); i++) {
-			if (i % 2 == 0) {
-				keyed(base, token, session, name + "-" + i);
+		EventStream stream = new EventStream(base, token, session);
+		try {
+			for (int i = 0; i < 40 && !Files.exists(stopFile); i++) {
+				sleep(thinkMillis);
+				if (i % 2 == 0) {
+					keyed(base, token, session, name + "-" + i);
+				}
+				else if (!unkeyed(base, token, session)) {
+					return;
+				}
 			}
-			else if (!unkeyed(base, token, session)) {
-				return;
-			}
+		}
+		finally {
+			stream.close();
 		}
 		Answer deleted = send(HttpRequest.newBuilder(URI.create(base + PATH))
 			.header("Authorization", "Bearer " + token)
@@ -181,7 +199,7 @@ public final class ReplicaDriver {
 				+ "\"params\":{\"name\":\"notes_list\",\"arguments\":{}}}");
 		String notes = list.text().orElseThrow(() -> new IllegalStateException("notes_list failed: " + list.body));
 		Map<String, Integer> executions = new ConcurrentHashMap<>();
-		for (String note : notes.split("\\\\n")) {
+		for (String note : notes.split("\n")) {
 			executions.merge(note, 1, Integer::sum);
 		}
 		int ok = 0;
@@ -284,22 +302,22 @@ public final class ReplicaDriver {
 		return send(request);
 	}
 
+	/** Sends; the answer is counted in the phase it came in. */
 	private static Answer send(HttpRequest.Builder request) {
-		String at = phase;
 		try {
 			HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
 					HttpResponse.BodyHandlers.ofString());
-			return new Answer(at, response.statusCode(), response.body(),
+			return new Answer(phase, response.statusCode(), response.body(),
 					response.headers().firstValue("Mcp-Session-Id").orElse(null),
 					response.headers().firstValue("Idempotency-Replayed").isPresent(),
 					response.headers().firstValue("Retry-After").map(Integer::parseInt).orElse(0));
 		}
 		catch (IOException ex) {
-			return new Answer(at, -1, ex.getClass().getSimpleName(), null, false, 0);
+			return new Answer(phase, -1, ex.getClass().getSimpleName(), null, false, 0);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return new Answer(at, -1, "interrupted", null, false, 0);
+			return new Answer(phase, -1, "interrupted", null, false, 0);
 		}
 	}
 
@@ -330,6 +348,79 @@ public final class ReplicaDriver {
 		}
 	}
 
+	/**
+	 * The session's server-to-client stream ({@code GET}), kept open like an SDK client
+	 * does: when it ends while the session is live, it is opened again after 1 s (the
+	 * TypeScript SDK's first reconnection delay).
+	 */
+	private static final class EventStream implements AutoCloseable {
+
+		private final Thread thread;
+
+		private volatile boolean open = true;
+
+		private volatile java.io.InputStream body;
+
+		EventStream(String base, String token, String session) {
+			this.thread = new Thread(() -> {
+				while (this.open) {
+					try {
+						HttpResponse<java.io.InputStream> response = http
+							.send(HttpRequest.newBuilder(URI.create(base + PATH))
+								.header("Authorization", "Bearer " + token)
+								.header("Mcp-Session-Id", session)
+								.header("Accept", "text/event-stream")
+								.GET()
+								.build(), HttpResponse.BodyHandlers.ofInputStream());
+						this.body = response.body();
+						if (response.statusCode() != 200) {
+							String text = new String(this.body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+							Answer answer = new Answer(phase, response.statusCode(), text, null, false, 0);
+							count("stream", answer);
+							if (answer.outcome().equals("404 session_not_found")) {
+								violations.add("live session " + session + " got session_not_found (stream, phase "
+										+ answer.phase + ")");
+								return;
+							}
+						}
+						else {
+							count("stream", new Answer(phase, 200, "", null, false, 0));
+							this.body.transferTo(java.io.OutputStream.nullOutputStream());
+						}
+					}
+					catch (IOException ex) {
+						// The stream broke: reopened below, as a client would.
+					}
+					catch (InterruptedException ex) {
+						return;
+					}
+					if (this.open) {
+						count("stream-ended", new Answer(phase, 200, "", null, false, 0));
+						sleep(1000);
+					}
+				}
+			}, "stream-" + session);
+			this.thread.setDaemon(true);
+			this.thread.start();
+		}
+
+		@Override
+		public void close() {
+			this.open = false;
+			java.io.InputStream current = this.body;
+			if (current != null) {
+				try {
+					current.close();
+				}
+				catch (IOException ex) {
+					// Closing.
+				}
+			}
+			this.thread.interrupt();
+		}
+
+	}
+
 	/** One keyed operation and every answer its attempts got. */
 	private record Operation(String id, String key, String session, List<Answer> answers) {
 
@@ -353,8 +444,23 @@ public final class ReplicaDriver {
 
 		/** The tool result's text, from a JSON reply or the event stream's response. */
 		Optional<String> text() {
-			Matcher text = TEXT.matcher(this.body);
-			return text.find() ? Optional.of(text.group(1)) : Optional.empty();
+			List<String> documents = this.body.startsWith("{") ? List.of(this.body)
+					: this.body.lines()
+						.filter((line) -> line.startsWith("data:"))
+						.map((line) -> line.substring(5).strip())
+						.toList();
+			for (String document : documents) {
+				try {
+					JsonNode text = json.readTree(document).path("result").path("content").path(0).path("text");
+					if (text.isString()) {
+						return Optional.of(text.asString());
+					}
+				}
+				catch (JacksonException ex) {
+					// Not a JSON-RPC response: the next event.
+				}
+			}
+			return Optional.empty();
 		}
 
 	}

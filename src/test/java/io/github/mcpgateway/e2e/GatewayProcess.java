@@ -55,6 +55,8 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 
 	private Process process;
 
+	private List<String> command;
+
 	private int port;
 
 	private Path log;
@@ -117,7 +119,25 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 						// Generous: SDK servers keep GET streams alive every 15 s.
 						"--gateway.proxy.first-byte-timeout=60s", "--gateway.proxy.idle-timeout=60s"));
 		command.addAll(List.of(gatewayArgs));
-		this.process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.log.toFile()).start();
+		this.command = command;
+		Files.deleteIfExists(this.log);
+		launch();
+	}
+
+	/**
+	 * Stops the gateway (graceful shutdown) and starts it again on the same port with the
+	 * same arguments, as a rolling update replaces a replica. The log goes on in the same
+	 * file.
+	 */
+	void restart() throws Exception {
+		stop();
+		launch();
+	}
+
+	private void launch() throws Exception {
+		this.process = new ProcessBuilder(this.command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
+			.start();
 		awaitReadiness();
 	}
 

@@ -113,7 +113,8 @@ class OperatorEndpointsIntegrationTest extends IdempotencyIntegrationTest {
 		assertThat(policy).contains("\"path\":\"/mcp/test/echo\"")
 			.contains("\"uid\":\"uid-echo\"")
 			.contains("\"lastReload\"");
-		assertThat(sessions).contains("\"bindings\":{\"active\":").contains("\"revocation\":{\"enabled\":true");
+		assertThat(sessions).contains("\"bindings\":{\"store\":\"memory\",\"active\":")
+			.contains("\"revocation\":{\"enabled\":true");
 		assertThat(policy + sessions + idempotency).doesNotContain(key)
 			.doesNotContain(this.token)
 			.doesNotContain(this.operator)

@@ -6,8 +6,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -15,13 +13,10 @@ import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.github.mcpgateway.McpGatewayApplication;
+import io.github.mcpgateway.support.GatewayReplica;
 import io.github.mcpgateway.support.Replies;
-import io.github.mcpgateway.support.TestJwks;
 import io.github.mcpgateway.support.TestJwts;
 import io.github.mcpgateway.support.TestUpstream;
 
@@ -93,28 +88,12 @@ class ShutdownEndsEventStreamsIntegrationTest {
 	}
 
 	private static URI uri(ConfigurableApplicationContext gateway) {
-		int port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
-		return URI.create("http://127.0.0.1:" + port + "/mcp/test/echo");
+		return GatewayReplica.uri(gateway, GatewayReplica.PATH);
 	}
 
-	private static ConfigurableApplicationContext gateway() throws IOException {
-		Path policy = Files.createTempFile("policy", ".yaml");
-		Files.writeString(policy, """
-				servers:
-				  - namespace: test
-				    name: echo
-				    uid: uid-echo
-				    upstream: %s
-				    path: /mcp/test/echo
-				    grants:
-				      - tools: ["*"]
-				""".formatted(upstream.url("/mcp")));
-		return new SpringApplicationBuilder(McpGatewayApplication.class).properties(
-				Map.of("server.port", "0", "server.shutdown", "graceful", "spring.lifecycle.timeout-per-shutdown-phase",
-						"20s", "spring.jmx.enabled", "false", "gateway.policy.location", policy.toString(),
-						"gateway.identity.oauth.issuer", TestJwks.ISSUER, "gateway.identity.oauth.jwk-set-uri",
-						TestJwks.get().jwksUri(), "gateway.identity.oauth.audiences", TestJwks.AUDIENCE))
-			.run();
+	private static ConfigurableApplicationContext gateway() {
+		return GatewayReplica.start(GatewayReplica.policy(upstream),
+				Map.of("server.shutdown", "graceful", "spring.lifecycle.timeout-per-shutdown-phase", "20s"));
 	}
 
 }

@@ -1,11 +1,9 @@
 package io.github.mcpgateway.session;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -17,16 +15,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.mcpgateway.McpGatewayApplication;
+import io.github.mcpgateway.support.GatewayReplica;
 import io.github.mcpgateway.support.RedisServer;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestHttp;
-import io.github.mcpgateway.support.TestJwks;
 import io.github.mcpgateway.support.TestJwts;
 import io.github.mcpgateway.support.TestRevocations;
 import io.github.mcpgateway.support.TestUpstream;
@@ -64,18 +59,8 @@ class SessionReplicasIntegrationTest {
 	private final String bob = TestJwts.jwt().human("bob-" + UUID.randomUUID()).sign();
 
 	@BeforeAll
-	static void startReplicas() throws IOException {
-		policy = Files.createTempFile("policy", ".yaml");
-		Files.writeString(policy, """
-				servers:
-				  - namespace: test
-				    name: echo
-				    uid: uid-echo
-				    upstream: %s
-				    path: /mcp/test/echo
-				    grants:
-				      - tools: ["*"]
-				""".formatted(upstream.url("/mcp")));
+	static void startReplicas() {
+		policy = GatewayReplica.policy(upstream);
 		replicaA = replica();
 		replicaB = replica();
 	}
@@ -197,6 +182,39 @@ class SessionReplicasIntegrationTest {
 			.pollInterval(Duration.ofMillis(250))
 			.until(() -> call(replicaB, this.alice, during, null).statusCode() == 200);
 		assertThat(call(replicaB, this.alice, before, null).statusCode()).isEqualTo(200);
+		// Within 5 s of the outage an unknown session is "unavailable" (it may be pending
+		// on
+		// another replica), then "not found" again.
+		assertThat(call(replicaA, this.alice, "never-bound", null).statusCode()).isEqualTo(503);
+		await().atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(250))
+			.until(() -> call(replicaA, this.alice, "never-bound", null).statusCode() == 404
+					&& call(replicaB, this.alice, "never-bound", null).statusCode() == 404);
+	}
+
+	@Test
+	void sessionCreatedWhileRedisIsDownIsNeverNotFoundOnAnotherReplicaOnceRedisIsBack() {
+		redis.stop();
+		String during;
+		try {
+			during = initialize(replicaA, this.alice);
+			assertThat(call(replicaB, this.alice, during, null).statusCode()).isEqualTo(503);
+		}
+		finally {
+			redis.restart();
+		}
+		// Asked on the other replica as soon as it can reach Redis again, before the
+		// replica
+		// that holds the binding may have written it: never a 404.
+		await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20)).until(() -> {
+			int status = call(replicaB, this.alice, during, null).statusCode();
+			assertThat(status).isIn(200, 503);
+			return status == 200;
+		});
+		await().atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(250))
+			.until(() -> call(replicaA, this.alice, "never-bound", null).statusCode() == 404
+					&& call(replicaB, this.alice, "never-bound", null).statusCode() == 404);
 	}
 
 	@Test
@@ -250,23 +268,15 @@ class SessionReplicasIntegrationTest {
 	}
 
 	private static URI uri(ConfigurableApplicationContext replica, String path) {
-		int port = ((WebServerApplicationContext) replica).getWebServer().getPort();
-		return URI.create("http://127.0.0.1:" + port + path);
+		return GatewayReplica.uri(replica, path);
 	}
 
 	private static ConfigurableApplicationContext replica() {
-		return new SpringApplicationBuilder(McpGatewayApplication.class)
-			.properties(Map.ofEntries(Map.entry("server.port", "0"), Map.entry("server.shutdown", "immediate"),
-					Map.entry("spring.jmx.enabled", "false"), Map.entry("gateway.policy.location", policy.toString()),
-					Map.entry("gateway.revocation.source", revocations.file().toString()),
-					Map.entry("gateway.identity.oauth.issuer", TestJwks.ISSUER),
-					Map.entry("gateway.identity.oauth.jwk-set-uri", TestJwks.get().jwksUri()),
-					Map.entry("gateway.identity.oauth.audiences", TestJwks.AUDIENCE),
-					Map.entry("gateway.session.store", "redis"), Map.entry("gateway.session.idle-timeout", "1h"),
-					Map.entry("gateway.idempotency.store", "redis"), Map.entry("spring.data.redis.host", "127.0.0.1"),
-					Map.entry("spring.data.redis.port", Integer.toString(redis.port())),
-					Map.entry("management.endpoint.health.show-details", "always")))
-			.run();
+		return GatewayReplica.start(policy,
+				Map.of("gateway.revocation.source", revocations.file().toString(), "gateway.session.store", "redis",
+						"gateway.session.idle-timeout", "1h", "gateway.idempotency.store", "redis",
+						"spring.data.redis.host", "127.0.0.1", "spring.data.redis.port",
+						Integer.toString(redis.port())));
 	}
 
 }

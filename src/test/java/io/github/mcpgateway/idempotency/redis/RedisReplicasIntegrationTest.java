@@ -1,11 +1,9 @@
 package io.github.mcpgateway.idempotency.redis;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,16 +19,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-import io.github.mcpgateway.McpGatewayApplication;
+import io.github.mcpgateway.support.GatewayReplica;
 import io.github.mcpgateway.support.RedisServer;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestHttp;
-import io.github.mcpgateway.support.TestJwks;
 import io.github.mcpgateway.support.TestJwts;
 import io.github.mcpgateway.support.TestUpstream;
 
@@ -56,7 +51,7 @@ class RedisReplicasIntegrationTest {
 	private final String token = TestJwts.jwt().human("alice-" + UUID.randomUUID()).sign();
 
 	@BeforeAll
-	static void startReplicas() throws IOException {
+	static void startReplicas() {
 		Path policy = policy();
 		replicaA = replica(policy);
 		replicaB = replica(policy);
@@ -105,7 +100,7 @@ class RedisReplicasIntegrationTest {
 	}
 
 	@Test
-	void replicaStoppedMidCallLeavesAnOutcomeUnknownOnceItsLeaseLapses() throws IOException {
+	void replicaStoppedMidCallLeavesAnOutcomeUnknownOnceItsLeaseLapses() {
 		ConfigurableApplicationContext doomed = replica(policy());
 		upstream.reply(Replies.silentFor(1500, Replies.jsonResult("{}")));
 		String key = UUID.randomUUID().toString();
@@ -195,38 +190,18 @@ class RedisReplicasIntegrationTest {
 	}
 
 	private static URI uri(ConfigurableApplicationContext replica, String path) {
-		int port = ((WebServerApplicationContext) replica).getWebServer().getPort();
-		return URI.create("http://127.0.0.1:" + port + path);
-	}
-
-	private static Path policy() throws IOException {
-		Path policy = Files.createTempFile("policy", ".yaml");
-		Files.writeString(policy, """
-				servers:
-				  - namespace: test
-				    name: echo
-				    uid: uid-echo
-				    upstream: %s
-				    path: /mcp/test/echo
-				    grants:
-				      - tools: ["*"]
-				""".formatted(upstream.url("/mcp")));
-		return policy;
+		return GatewayReplica.uri(replica, path);
 	}
 
 	private static ConfigurableApplicationContext replica(Path policy) {
-		return new SpringApplicationBuilder(McpGatewayApplication.class)
-			.properties(Map.ofEntries(Map.entry("server.port", "0"), Map.entry("server.shutdown", "immediate"),
-					Map.entry("spring.jmx.enabled", "false"), Map.entry("gateway.policy.location", policy.toString()),
-					Map.entry("gateway.identity.oauth.issuer", TestJwks.ISSUER),
-					Map.entry("gateway.identity.oauth.jwk-set-uri", TestJwks.get().jwksUri()),
-					Map.entry("gateway.identity.oauth.audiences", TestJwks.AUDIENCE),
-					Map.entry("gateway.idempotency.store", "redis"), Map.entry("gateway.idempotency.redis.lease", "2s"),
-					Map.entry("gateway.idempotency.redis.lease-renew-interval", "500ms"),
-					Map.entry("spring.data.redis.host", "127.0.0.1"),
-					Map.entry("spring.data.redis.port", Integer.toString(redis.port())),
-					Map.entry("management.endpoint.health.show-details", "always")))
-			.run();
+		return GatewayReplica.start(policy,
+				Map.of("gateway.idempotency.store", "redis", "gateway.idempotency.redis.lease", "2s",
+						"gateway.idempotency.redis.lease-renew-interval", "500ms", "spring.data.redis.host",
+						"127.0.0.1", "spring.data.redis.port", Integer.toString(redis.port())));
+	}
+
+	private static Path policy() {
+		return GatewayReplica.policy(upstream);
 	}
 
 }

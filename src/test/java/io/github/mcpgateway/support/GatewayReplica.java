@@ -1,0 +1,72 @@
+package io.github.mcpgateway.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.github.mcpgateway.McpGatewayApplication;
+
+/**
+ * A whole gateway as its own application context on a free port, for tests that need
+ * several (replicas) or need to stop one (shutdown), which a shared
+ * {@code @SpringBootTest} context cannot give. Each trusts {@link TestJwks} and serves
+ * one server, {@code test/echo} (UID {@code uid-echo}) at {@link #PATH}, every tool
+ * granted to everyone.
+ */
+public final class GatewayReplica {
+
+	public static final String PATH = "/mcp/test/echo";
+
+	private GatewayReplica() {
+	}
+
+	/** A policy file with the one server in front of {@code upstream}. */
+	public static Path policy(TestUpstream upstream) {
+		try {
+			Path policy = Files.createTempFile("policy", ".yaml");
+			Files.writeString(policy, """
+					servers:
+					  - namespace: test
+					    name: echo
+					    uid: uid-echo
+					    upstream: %s
+					    path: %s
+					    grants:
+					      - tools: ["*"]
+					""".formatted(upstream.url("/mcp"), PATH));
+			return policy;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Starts a gateway on {@code policy}; {@code properties} add to or override the
+	 * defaults (immediate shutdown, no JMX).
+	 */
+	public static ConfigurableApplicationContext start(Path policy, Map<String, String> properties) {
+		Map<String, Object> all = new HashMap<>(Map.of("server.port", "0", "server.shutdown", "immediate",
+				"spring.jmx.enabled", "false", "gateway.policy.location", policy.toString(),
+				"gateway.identity.oauth.issuer", TestJwks.ISSUER, "gateway.identity.oauth.jwk-set-uri",
+				TestJwks.get().jwksUri(), "gateway.identity.oauth.audiences", TestJwks.AUDIENCE,
+				"management.endpoint.health.show-details", "always"));
+		all.putAll(properties);
+		return new SpringApplicationBuilder(McpGatewayApplication.class).properties(all).run();
+	}
+
+	/** The URL of {@code path} on a running gateway. */
+	public static URI uri(ConfigurableApplicationContext gateway, String path) {
+		int port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
+		return URI.create("http://127.0.0.1:" + port + path);
+	}
+
+}
