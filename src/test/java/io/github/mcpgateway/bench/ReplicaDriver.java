@@ -34,7 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
  * a replica, restarts Redis and restarts every replica. A keyed call is retried like a
  * careful client (same key, same request, honouring {@code Retry-After}) until it has a
  * final answer. A session makes 40 calls, {@code -Dthink.millis} (25) apart, and keeps a
- * server-to-client stream open meanwhile. The script names the current phase in
+ * server-to-client stream open meanwhile; {@code workers / 2} more clients keep one
+ * session each for the whole run (a call every 200 ms), so that sessions and their
+ * streams live through every replica's restart. The script names the current phase in
  * {@code phaseFile} and ends the run by creating {@code stopFile}. Then the driver counts
  * every operation's executions in the upstream's notes and checks the invariants; it
  * prints them and exits 1 if one breaks. Not a test. Arguments: baseUrl tokenUrl
@@ -76,7 +78,8 @@ public final class ReplicaDriver {
 		Thread phases = new Thread(() -> followPhase(phaseFile, stopFile), "phase");
 		phases.setDaemon(true);
 		phases.start();
-		ExecutorService pool = Executors.newFixedThreadPool(workers);
+		int longLived = Math.max(1, workers / 2);
+		ExecutorService pool = Executors.newFixedThreadPool(workers + longLived);
 		long thinkMillis = Long.getLong("think.millis", 25);
 		for (int w = 0; w < workers; w++) {
 			String token = get(tokenUrl + "?human=replica-" + w + "&team=demo&ttlSeconds=7200").trim();
@@ -85,11 +88,26 @@ public final class ReplicaDriver {
 				int round = 0;
 				try {
 					while (!Files.exists(stopFile)) {
-						runSession(base, token, worker + "-" + round++, stopFile, thinkMillis);
+						runSession(base, token, worker + "-" + round++, stopFile, thinkMillis, 40);
 					}
 				}
 				catch (RuntimeException ex) {
 					violations.add("worker " + worker + " failed: " + ex);
+				}
+			});
+		}
+		for (int l = 0; l < longLived; l++) {
+			String token = get(tokenUrl + "?human=replica-long-" + l + "&team=demo&ttlSeconds=7200").trim();
+			int client = l;
+			pool.submit(() -> {
+				int round = 0;
+				try {
+					while (!Files.exists(stopFile)) {
+						runSession(base, token, "long-" + client + "-" + round++, stopFile, 200, Integer.MAX_VALUE);
+					}
+				}
+				catch (RuntimeException ex) {
+					violations.add("long-lived client " + client + " failed: " + ex);
 				}
 			});
 		}
@@ -102,7 +120,7 @@ public final class ReplicaDriver {
 		System.exit(report(base, mainToken) ? 0 : 1);
 	}
 
-	private static void runSession(String base, String token, String name, Path stopFile, long thinkMillis) {
+	private static void runSession(String base, String token, String name, Path stopFile, long thinkMillis, int calls) {
 		String session = initialize(base, token);
 		if (session == null) {
 			sleep(250);
@@ -111,7 +129,7 @@ public final class ReplicaDriver {
 		sessions.increment();
 		EventStream stream = new EventStream(base, token, session);
 		try {
-			for (int i = 0; i < 40 && !Files.exists(stopFile); i++) {
+			for (int i = 0; i < calls && !Files.exists(stopFile); i++) {
 				sleep(thinkMillis);
 				if (i % 2 == 0) {
 					keyed(base, token, session, name + "-" + i);
@@ -257,7 +275,14 @@ public final class ReplicaDriver {
 		System.out.printf("  session_not_found for a live session: %d (must be 0)%n", notFound);
 		List<String> redisErrors = new ArrayList<>();
 		answers.forEach((key, count) -> {
+			// The demo's Java SDK server sends no headers on GET before its first event,
+			// so
+			// a stream with nothing to say is answered 504 upstream_timeout after the
+			// gateway's first-byte timeout (60 s), whatever Redis does; the client
+			// reopens
+			// it. Counted, not charged to the Redis restart.
 			if (key.startsWith("redis-restart ") && !key.endsWith(" 200") && !key.endsWith(" 202")
+					&& !key.equals("redis-restart stream 504 upstream_timeout")
 					&& !key.endsWith("503 session_store_unavailable") && !key.endsWith("503 idempotency_unavailable")) {
 				redisErrors.add(key + ": " + count.sum());
 			}
