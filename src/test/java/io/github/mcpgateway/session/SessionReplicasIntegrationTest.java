@@ -244,19 +244,7 @@ class SessionReplicasIntegrationTest {
 
 	private HttpResponse<String> post(ConfigurableApplicationContext replica, String token, String session, String key,
 			String body) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(uri(replica, "/mcp/test/echo"))
-			.timeout(Duration.ofSeconds(20))
-			.header("Authorization", "Bearer " + token)
-			.header("Content-Type", "application/json")
-			.header("Accept", "application/json, text/event-stream")
-			.POST(HttpRequest.BodyPublishers.ofString(body));
-		if (session != null) {
-			request.header("Mcp-Session-Id", session);
-		}
-		if (key != null) {
-			request.header("Idempotency-Key", key);
-		}
-		return send(request.build());
+		return send(GatewayReplica.post(replica, token, session, key, body));
 	}
 
 	private static HttpResponse<String> get(ConfigurableApplicationContext replica, String path) {

@@ -3,10 +3,14 @@ package io.github.mcpgateway.support;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -61,6 +65,27 @@ public final class GatewayReplica {
 				"management.endpoint.health.show-details", "always"));
 		all.putAll(properties);
 		return new SpringApplicationBuilder(McpGatewayApplication.class).properties(all).run();
+	}
+
+	/**
+	 * A JSON-RPC POST to {@link #PATH} of {@code gateway} by the bearer of {@code token},
+	 * in {@code session} and with {@code key} when they are not {@code null}.
+	 */
+	public static HttpRequest post(ConfigurableApplicationContext gateway, String token, @Nullable String session,
+			@Nullable String key, String body) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri(gateway, PATH))
+			.timeout(Duration.ofSeconds(20))
+			.header("Authorization", "Bearer " + token)
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		if (session != null) {
+			request.header("Mcp-Session-Id", session);
+		}
+		if (key != null) {
+			request.header("Idempotency-Key", key);
+		}
+		return request.build();
 	}
 
 	/** The URL of {@code path} on a running gateway. */

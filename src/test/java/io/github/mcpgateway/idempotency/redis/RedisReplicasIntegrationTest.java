@@ -169,16 +169,8 @@ class RedisReplicasIntegrationTest {
 	}
 
 	private HttpResponse<String> post(ConfigurableApplicationContext replica, String key) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(uri(replica, "/mcp/test/echo"))
-			.timeout(Duration.ofSeconds(20))
-			.header("Authorization", "Bearer " + this.token)
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
-					+ "\"params\":{\"name\":\"notes_create\",\"arguments\":{\"text\":\"x\"}}}"));
-		if (key != null) {
-			request.header("Idempotency-Key", key);
-		}
-		return send(request.build());
+		return send(GatewayReplica.post(replica, this.token, null, key, "{\"jsonrpc\":\"2.0\",\"id\":1,"
+				+ "\"method\":\"tools/call\",\"params\":{\"name\":\"notes_create\",\"arguments\":{\"text\":\"x\"}}}"));
 	}
 
 	private static HttpResponse<String> get(ConfigurableApplicationContext replica, String path) {
