@@ -143,7 +143,8 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 			circuit.releasePermission();
 			return "client_gone";
 		}
-		if ("GET".equals(request.getMethod()) && !response.isCommitted() && this.eventStreams.draining()) {
+		boolean eventStream = "GET".equals(request.getMethod());
+		if (eventStream && !response.isCommitted() && this.eventStreams.draining()) {
 			// Ended by this replica's shutdown before the upstream's headers came: the
 			// client opens it again, on another replica.
 			circuit.releasePermission();
@@ -151,7 +152,7 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 			return "shutting_down";
 		}
 		UpstreamFailure failure = UpstreamFailure.classify(ex);
-		if ("GET".equals(request.getMethod()) && response.isCommitted()) {
+		if (eventStream && response.isCommitted()) {
 			// A server-to-client stream that ends (an idle timeout, a server restart) is
 			// how such streams end; the client reconnects with Last-Event-ID. Not a
 			// failure of the server.

@@ -73,14 +73,19 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
 			McpRequestContext context) throws ServletException, IOException {
 		McpPrincipal principal = context.principal();
-		SessionBinding caller = SessionBinding.of(context.server(), principal);
-		String serverKey = caller.serverKey();
 		RevocationList revoked = this.revocations.current();
 		if (principal != null && revoked.revokesPrincipal(principal)) {
 			refuse(request, response, GatewayErrors.PRINCIPAL_REVOKED, "principal_revoked");
 			return;
 		}
 		String sessionId = context.sessionId();
+		boolean initialize = isInitialize(context);
+		if (sessionId == null && !initialize) {
+			chain.doFilter(request, response);
+			return;
+		}
+		SessionBinding caller = SessionBinding.of(context.server(), principal);
+		String serverKey = caller.serverKey();
 		if (sessionId != null) {
 			Type rejection;
 			try {
@@ -96,11 +101,6 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 						rejection.name().toLowerCase(java.util.Locale.ROOT));
 				return;
 			}
-		}
-		boolean initialize = isInitialize(context);
-		if (!initialize && sessionId == null) {
-			chain.doFilter(request, response);
-			return;
 		}
 		String method = request.getMethod();
 		chain.doFilter(request, new SessionCapturingResponse(response, (created) -> {

@@ -27,6 +27,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.github.mcpgateway.support.GatewayReplica;
+
 /**
  * The client side of {@code bench/replicas.sh}: {@code workers} MCP clients that run
  * sessions through the load balancer, half of their calls keyed ({@code notes_create},
@@ -313,18 +315,7 @@ public final class ReplicaDriver {
 	}
 
 	private static Answer post(String base, String token, String session, String key, String body) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + PATH))
-			.header("Authorization", "Bearer " + token)
-			.header("Content-Type", "application/json")
-			.header("Accept", "application/json, text/event-stream")
-			.POST(HttpRequest.BodyPublishers.ofString(body));
-		if (session != null) {
-			request.header("Mcp-Session-Id", session);
-		}
-		if (key != null) {
-			request.header("Idempotency-Key", key);
-		}
-		return send(request);
+		return send(GatewayReplica.post(URI.create(base + PATH), token, session, key, body));
 	}
 
 	/** Sends; the answer is counted in the phase it came in. */

@@ -1,6 +1,5 @@
 package io.github.mcpgateway.session;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -108,7 +107,7 @@ class SessionReplicasIntegrationTest {
 	void deleteOnOneReplicaEndsTheSessionOnTheOther() {
 		String session = initialize(replicaA, this.alice);
 
-		HttpResponse<String> deleted = send(HttpRequest.newBuilder(uri(replicaB, "/mcp/test/echo"))
+		HttpResponse<String> deleted = send(HttpRequest.newBuilder(GatewayReplica.uri(replicaB, GatewayReplica.PATH))
 			.header("Authorization", "Bearer " + this.alice)
 			.header("Mcp-Session-Id", session)
 			.DELETE()
@@ -248,15 +247,11 @@ class SessionReplicasIntegrationTest {
 	}
 
 	private static HttpResponse<String> get(ConfigurableApplicationContext replica, String path) {
-		return send(HttpRequest.newBuilder(uri(replica, path)).build());
+		return send(GatewayReplica.get(replica, path));
 	}
 
 	private static HttpResponse<String> send(HttpRequest request) {
 		return TestHttp.send(http, request);
-	}
-
-	private static URI uri(ConfigurableApplicationContext replica, String path) {
-		return GatewayReplica.uri(replica, path);
 	}
 
 	private static ConfigurableApplicationContext replica() {

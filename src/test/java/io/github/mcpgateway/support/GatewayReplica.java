@@ -73,7 +73,13 @@ public final class GatewayReplica {
 	 */
 	public static HttpRequest post(ConfigurableApplicationContext gateway, String token, @Nullable String session,
 			@Nullable String key, String body) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(uri(gateway, PATH))
+		return post(uri(gateway, PATH), token, session, key, body).build();
+	}
+
+	/** The same POST to any MCP endpoint (a load balancer, say), to finish building. */
+	public static HttpRequest.Builder post(URI target, String token, @Nullable String session, @Nullable String key,
+			String body) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(target)
 			.timeout(Duration.ofSeconds(20))
 			.header("Authorization", "Bearer " + token)
 			.header("Content-Type", "application/json")
@@ -85,7 +91,12 @@ public final class GatewayReplica {
 		if (key != null) {
 			request.header("Idempotency-Key", key);
 		}
-		return request.build();
+		return request;
+	}
+
+	/** A GET of {@code path} on a running gateway (health, say). */
+	public static HttpRequest get(ConfigurableApplicationContext gateway, String path) {
+		return HttpRequest.newBuilder(uri(gateway, path)).build();
 	}
 
 	/** The URL of {@code path} on a running gateway. */

@@ -1,6 +1,5 @@
 package io.github.mcpgateway.idempotency.redis;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -174,15 +173,11 @@ class RedisReplicasIntegrationTest {
 	}
 
 	private static HttpResponse<String> get(ConfigurableApplicationContext replica, String path) {
-		return send(HttpRequest.newBuilder(uri(replica, path)).build());
+		return send(GatewayReplica.get(replica, path));
 	}
 
 	private static HttpResponse<String> send(HttpRequest request) {
 		return TestHttp.send(http, request);
-	}
-
-	private static URI uri(ConfigurableApplicationContext replica, String path) {
-		return GatewayReplica.uri(replica, path);
 	}
 
 	private static ConfigurableApplicationContext replica(Path policy) {
