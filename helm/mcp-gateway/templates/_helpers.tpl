@@ -42,6 +42,9 @@ with the upstream at http://127.0.0.1:<port> in the policy.
           name: {{ default (printf "%s-secrets" (include "mcp-gateway.fullname" .)) .Values.redis.existingSecret }}
           key: {{ .Values.redis.existingSecretKey }}
     {{- end }}
+    {{- with .Values.extraEnv }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
     {{- if .Values.tls.enabled }}
     - name: SERVER_SSL_KEY_STORE_PASSWORD
       valueFrom:
@@ -102,6 +105,9 @@ with the upstream at http://127.0.0.1:<port> in the policy.
       mountPath: /etc/mcp-gateway/tls
       readOnly: true
     {{- end }}
+    {{- with .Values.extraVolumeMounts }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
 {{- end -}}
 
 {{/*
@@ -137,5 +143,8 @@ would SIGKILL calls still draining. In sidecar mode, give your pod at least this
 - name: tls
   secret:
     secretName: {{ .Values.tls.existingSecret }}
+{{- end }}
+{{- with .Values.extraVolumes }}
+{{ toYaml . }}
 {{- end }}
 {{- end -}}

@@ -71,7 +71,8 @@ public class AuditLogWriter {
 	/**
 	 * The event as one JSON object, written field by field: this runs on every request,
 	 * so without building a map to serialize. Absent values are {@code null}; the
-	 * idempotency fields appear only for keyed requests.
+	 * idempotency fields appear only for keyed requests, the upstream credential fields
+	 * only for servers with an {@code upstream-auth} mode.
 	 */
 	String json(McpAuditEvent event) {
 		StringWriter out = new StringWriter(512);
@@ -96,6 +97,10 @@ public class AuditLogWriter {
 			if (event.idempotency() != null) {
 				json.writeStringProperty("idempotency", event.idempotency());
 				json.writeStringProperty("idempotency_key_hash", event.idempotencyKeyHash());
+			}
+			if (event.upstreamAuth() != null) {
+				json.writeStringProperty("upstream_auth", event.upstreamAuth());
+				json.writeStringProperty("upstream_auth_outcome", event.upstreamAuthOutcome());
 			}
 			json.writeEndObject();
 		}

@@ -16,6 +16,7 @@ import io.github.mcpgateway.proxy.UpstreamGuardFilter;
 import io.github.mcpgateway.request.McpRequestFilter;
 import io.github.mcpgateway.routing.ServerResolutionFilter;
 import io.github.mcpgateway.session.SessionAndRevocationFilter;
+import io.github.mcpgateway.upstreamauth.UpstreamCredentialFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -33,6 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
  * new sessions;</li>
  * <li>policy: {@link PolicyFilter}, applies the grants;</li>
  * <li>idempotency: {@link IdempotencyFilter}, the opt-in Idempotency-Key contract;</li>
+ * <li>upstream credentials: {@link UpstreamCredentialFilter}, obtains the token a server
+ * with {@code upstream-auth} sends upstream, or refuses before dispatch;</li>
  * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the
  * Spring Cloud Gateway route proxies the request.</li>
  * </ol>
@@ -52,6 +55,8 @@ class PipelineConfiguration {
 	static final int POLICY_ORDER = IDENTITY_ORDER + 30;
 
 	static final int IDEMPOTENCY_ORDER = IDENTITY_ORDER + 40;
+
+	static final int UPSTREAM_AUTH_ORDER = IDENTITY_ORDER + 45;
 
 	static final int UPSTREAM_ORDER = IDENTITY_ORDER + 50;
 
@@ -89,6 +94,12 @@ class PipelineConfiguration {
 	@Bean
 	FilterRegistrationBean<IdempotencyFilter> idempotencyFilterRegistration(IdempotencyFilter filter) {
 		return register(filter, IDEMPOTENCY_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<UpstreamCredentialFilter> upstreamCredentialFilterRegistration(
+			UpstreamCredentialFilter filter) {
+		return register(filter, UPSTREAM_AUTH_ORDER);
 	}
 
 	@Bean

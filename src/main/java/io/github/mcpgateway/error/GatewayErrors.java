@@ -91,6 +91,14 @@ public final class GatewayErrors {
 			"upstream_overloaded", "Too many concurrent calls to this MCP server")
 		.withRetryAfter(Duration.ofSeconds(1));
 
+	public static final GatewayError UPSTREAM_TOKEN_REFUSED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"upstream_token_refused",
+			"The authorization server refused a token for this MCP server's upstream on this caller's behalf");
+
+	public static final GatewayError UPSTREAM_TOKEN_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE,
+			Category.UNAVAILABLE, "upstream_token_unavailable",
+			"The authorization server that issues this MCP server's upstream tokens cannot be reached");
+
 	public static final GatewayError IDEMPOTENCY_UNSUPPORTED_REQUEST = of(HttpStatus.BAD_REQUEST,
 			Category.INVALID_REQUEST, "idempotency_unsupported_request",
 			"Idempotency-Key is only supported on a JSON-RPC tools/call request");

@@ -20,6 +20,9 @@ import io.github.mcpgateway.principal.McpPrincipal;
  */
 public final class JwtPrincipalConverter implements Converter<Jwt, AbstractAuthenticationToken> {
 
+	/** The {@link McpAuthentication#method()} of a caller verified by a bearer JWT. */
+	static final String METHOD = "oauth";
+
 	private final IdentityProperties.Claims claims;
 
 	public JwtPrincipalConverter(IdentityProperties.Claims claims) {
@@ -40,7 +43,7 @@ public final class JwtPrincipalConverter implements Converter<Jwt, AbstractAuthe
 				break;
 			}
 		}
-		return new McpAuthentication(new McpPrincipal(human, agent, claim(jwt, this.claims.team())), "oauth");
+		return new McpAuthentication(new McpPrincipal(human, agent, claim(jwt, this.claims.team())), METHOD);
 	}
 
 	private static @Nullable String claim(Jwt jwt, String path) {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.principal.IdentityMode;
@@ -23,9 +24,12 @@ import io.github.mcpgateway.principal.IdentityMode;
  * {@code /mcp/payments/ledger}
  * @param identity how callers are verified; {@code oauth} when omitted
  * @param grants who may call which tools; no grant means nobody may
+ * @param upstreamAuth the credential sent upstream; {@link UpstreamAuth#NONE} when
+ * omitted
  */
 public record McpServerPolicy(String namespace, String name, @Nullable String uid, URI upstream, String path,
-		@Nullable IdentityMode identity, @Nullable List<Grant> grants) {
+		@Nullable IdentityMode identity, @Nullable List<Grant> grants,
+		@JsonProperty("upstream-auth") @Nullable UpstreamAuth upstreamAuth) {
 
 	private static final List<String> RESERVED_PREFIXES = List.of("/.well-known", "/actuator", "/demo", "/error");
 
@@ -39,6 +43,8 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		validatePath(path);
 		identity = (identity != null) ? identity : IdentityMode.OAUTH;
 		grants = (grants != null) ? List.copyOf(grants) : List.of();
+		upstreamAuth = (upstreamAuth != null) ? upstreamAuth : UpstreamAuth.NONE;
+		validateUpstreamAuth(identity, upstreamAuth);
 	}
 
 	/** {@code namespace/name}, the server's display identity in logs and metrics. */
@@ -62,6 +68,17 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		}
 		if (upstream.getRawQuery() != null || upstream.getRawFragment() != null) {
 			throw new IllegalArgumentException("upstream must not have a query or fragment");
+		}
+	}
+
+	private static void validateUpstreamAuth(IdentityMode identity, UpstreamAuth upstreamAuth) {
+		if (identity == IdentityMode.DELEGATED_HEADER && upstreamAuth.mode() != UpstreamAuth.Mode.NONE) {
+			throw new IllegalArgumentException(
+					"upstream-auth needs a verified caller; a delegated-header server forwards the caller's own credentials");
+		}
+		if (identity == IdentityMode.ADAPTER_CERTIFICATE && upstreamAuth.mode() == UpstreamAuth.Mode.TOKEN_EXCHANGE) {
+			throw new IllegalArgumentException(
+					"token-exchange needs the caller's access token; adapter-certificate callers have none (use client-credentials)");
 		}
 	}
 

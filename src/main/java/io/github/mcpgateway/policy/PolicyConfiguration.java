@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,8 +27,9 @@ class PolicyConfiguration {
 
 	@Bean
 	PolicyReloader policyReloader(PolicyProperties properties, LivePolicy livePolicy, Clock clock,
-			MeterRegistry meterRegistry) {
-		return new PolicyReloader(properties, new PolicyParser(), livePolicy, clock, meterRegistry);
+			MeterRegistry meterRegistry, ObjectProvider<ServerPolicyCheck> checks) {
+		return new PolicyReloader(properties, new PolicyParser(checks.orderedStream().toList()), livePolicy, clock,
+				meterRegistry);
 	}
 
 	@Bean

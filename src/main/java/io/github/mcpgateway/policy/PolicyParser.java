@@ -36,6 +36,20 @@ public final class PolicyParser {
 		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
 		.build();
 
+	private final List<ServerPolicyCheck> checks;
+
+	/** A parser that checks the file alone. */
+	public PolicyParser() {
+		this(List.of());
+	}
+
+	/**
+	 * @param checks checks of each server entry against what lives outside the file
+	 */
+	public PolicyParser(List<ServerPolicyCheck> checks) {
+		this.checks = List.copyOf(checks);
+	}
+
 	/**
 	 * @param content the file's bytes
 	 * @param source the file name used in messages
@@ -52,6 +66,7 @@ public final class PolicyParser {
 		}
 		List<McpServerPolicy> servers = document.servers();
 		checkUnique(servers, source);
+		checkOutside(servers, source, content);
 		return Policy.of(version(content), loadedAt, servers);
 	}
 
@@ -82,6 +97,20 @@ public final class PolicyParser {
 			}
 			if (server.uid() != null && !uids.add(server.uid())) {
 				throw new PolicyException(at + "uid " + server.uid() + " is used by another server");
+			}
+		}
+	}
+
+	private void checkOutside(List<McpServerPolicy> servers, String source, byte[] content) {
+		for (int i = 0; i < servers.size(); i++) {
+			for (ServerPolicyCheck check : this.checks) {
+				ServerPolicyCheck.Violation violation = check.check(servers.get(i)).orElse(null);
+				if (violation != null) {
+					String pointer = "/servers/" + i + "/" + violation.field().replace('.', '/');
+					int line = new YamlLineLocator(this.yamlMapper, content).lineOf(pointer);
+					throw new PolicyException(source + ((line > 0) ? " line " + line : "") + " (servers[" + i + "]."
+							+ violation.field() + "): " + violation.message());
+				}
 			}
 		}
 	}

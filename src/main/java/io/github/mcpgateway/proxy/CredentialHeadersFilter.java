@@ -8,6 +8,8 @@ import org.springframework.web.servlet.function.ServerRequest;
 
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.upstreamauth.PrincipalHeaders;
+import io.github.mcpgateway.upstreamauth.UpstreamCredential;
 
 /**
  * Removes the caller's credentials from every proxied request. The gateway verified the
@@ -18,6 +20,12 @@ import io.github.mcpgateway.request.McpRequestContext;
  * The one exception is a {@code delegated-header} server, an explicit per-server opt-in:
  * it receives the configured caller headers ({@code Authorization} by default) and
  * authenticates the caller itself. See {@code docs/security.md}.
+ *
+ * <p>
+ * A server with {@code upstream-auth} receives, in their place, the credential the
+ * upstream credentials stage attached ({@link UpstreamCredential}): its own bearer token
+ * and, when asked for, the {@link PrincipalHeaders}. Those headers are removed from every
+ * request first, so a caller can never set them.
  */
 final class CredentialHeadersFilter implements HttpHeadersFilter.RequestHttpHeadersFilter {
 
@@ -39,6 +47,14 @@ final class CredentialHeadersFilter implements HttpHeadersFilter.RequestHttpHead
 		for (String header : CREDENTIAL_HEADERS) {
 			if (!delegated || this.delegatedHeaders.stream().noneMatch(header::equalsIgnoreCase)) {
 				filtered.remove(header);
+			}
+		}
+		PrincipalHeaders.NAMES.forEach(filtered::remove);
+		UpstreamCredential credential = UpstreamCredential.find(request.servletRequest());
+		if (credential != null) {
+			filtered.setBearerAuth(credential.bearerToken());
+			if (credential.principal() != null) {
+				PrincipalHeaders.set(filtered, credential.principal());
 			}
 		}
 		return filtered;

@@ -30,9 +30,14 @@ import org.jspecify.annotations.Nullable;
  * @param idempotency the Idempotency-Key outcome ({@code first}, {@code replay}, ...), or
  * {@code null} for an unkeyed request
  * @param idempotencyKeyHash first 16 hex characters of the scoped key hash, never the key
+ * @param upstreamAuth the server's upstream credential mode, or {@code null} when the
+ * upstream receives none
+ * @param upstreamAuthOutcome how that credential was obtained ({@code cached},
+ * {@code fetched}, {@code refused}, {@code unavailable}), never the token
  */
 public record McpAuditEvent(Instant time, @Nullable String human, @Nullable String agent, @Nullable String team,
 		@Nullable String sessionId, String namespace, String server, @Nullable String serverUid, String method,
 		@Nullable String tool, String decision, @Nullable String errorCode, @Nullable String reason, int status,
-		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash) {
+		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash,
+		@Nullable String upstreamAuth, @Nullable String upstreamAuthOutcome) {
 }

@@ -28,7 +28,9 @@ import tools.jackson.databind.JsonNode;
  * {@link #reason()} where the error code alone does not say why;</li>
  * <li>the upstream guard: {@link #dispatched()} and {@link #replyCutShort()};</li>
  * <li>the Idempotency-Key stage: {@link #idempotencyOutcome()} and
- * {@link #idempotencyKeyHash()}.</li>
+ * {@link #idempotencyKeyHash()};</li>
+ * <li>the upstream credentials stage: {@link #upstreamAuth()} and
+ * {@link #upstreamAuthOutcome()}.</li>
  * </ul>
  * Not thread-safe: a request is handled on one thread.
  */
@@ -59,6 +61,10 @@ public final class McpRequestContext {
 	private @Nullable String idempotencyOutcome;
 
 	private @Nullable String idempotencyKeyHash;
+
+	private @Nullable String upstreamAuth;
+
+	private @Nullable String upstreamAuthOutcome;
 
 	private McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal principal, long startNanos) {
 		Assert.notNull(server, "server must not be null");
@@ -157,6 +163,22 @@ public final class McpRequestContext {
 	}
 
 	/**
+	 * The server's upstream credential mode ({@code token-exchange},
+	 * {@code client-credentials}), {@code null} when the upstream receives none.
+	 */
+	public @Nullable String upstreamAuth() {
+		return this.upstreamAuth;
+	}
+
+	/**
+	 * How the upstream credential was obtained: {@code cached}, {@code fetched},
+	 * {@code refused} or {@code unavailable}.
+	 */
+	public @Nullable String upstreamAuthOutcome() {
+		return this.upstreamAuthOutcome;
+	}
+
+	/**
 	 * The JSON-RPC id to echo in an error, {@code null} when the request has none or was
 	 * not parsed.
 	 */
@@ -194,6 +216,12 @@ public final class McpRequestContext {
 	public void idempotency(String outcome, @Nullable String keyHash) {
 		this.idempotencyOutcome = outcome;
 		this.idempotencyKeyHash = keyHash;
+	}
+
+	/** Records how the upstream credentials stage handled the request. */
+	public void upstreamAuth(String mode, String outcome) {
+		this.upstreamAuth = mode;
+		this.upstreamAuthOutcome = outcome;
 	}
 
 	/** The gateway's decision on a request, as audited and counted. */

@@ -200,7 +200,8 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 				(message != null) ? message.toolName() : null, decision.name().toLowerCase(Locale.ROOT),
 				context.errorCode(), context.reason(), response.getStatus(),
 				Duration.ofNanos(System.nanoTime() - context.startNanos()), context.dispatched(),
-				context.idempotencyOutcome(), context.idempotencyKeyHash()));
+				context.idempotencyOutcome(), context.idempotencyKeyHash(), context.upstreamAuth(),
+				context.upstreamAuthOutcome()));
 	}
 
 }

@@ -15,10 +15,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <ul>
  * <li>No package cycles.</li>
  * <li>The pipeline's stages, in order: routing, identity, request, session, policy.web,
- * idempotency, proxy. A stage may use an earlier stage (the request context, for example)
- * but never a later one; a later stage extends an earlier one through an interface the
- * earlier one owns ({@code RequestRefusalCustomizer}) or a ground package
- * ({@code transport.ReplyTap}).</li>
+ * idempotency, upstreamauth, proxy. A stage may use an earlier stage (the request
+ * context, for example) but never a later one; a later stage extends an earlier one
+ * through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
+ * ground package ({@code transport.ReplyTap}).</li>
  * <li>Ground packages (error, jsonrpc, principal, transport, poll, policy model) use no
  * stage.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
@@ -30,7 +30,7 @@ class ArchitectureTest {
 	private static final String ROOT = "io.github.mcpgateway";
 
 	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "idempotency",
-			"proxy");
+			"upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("error", "jsonrpc", "principal", "transport", "poll", "policy");
 

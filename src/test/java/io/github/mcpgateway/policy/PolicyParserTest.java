@@ -2,6 +2,8 @@ package io.github.mcpgateway.policy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -142,6 +144,78 @@ class PolicyParserTest {
 		assertThat(grants.mayUseServer(ledger, noAgent)).as("a pattern other than * needs the part").isFalse();
 		assertThat(grants.mayUseServer(ledger, otherTeam)).isFalse();
 		assertThat(grants.mayCallTool(ledger, null, "ledger_read")).as("no verified principal: grants apply").isTrue();
+	}
+
+	@Test
+	void parseWhenUpstreamAuthOmittedThenNone() {
+		assertThat(parse(VALID).serverAt("/mcp/payments/ledger").upstreamAuth()).isEqualTo(UpstreamAuth.NONE);
+	}
+
+	@Test
+	void parseWhenUpstreamAuthValidThenEveryField() {
+		McpServerPolicy ledger = parse(withUpstreamAuth(
+				"{ mode: token-exchange, client: exchange, actor-client: self, audience: ledger-api, resource: \"https://ledger.example/mcp\", scope: \"ledger.read ledger.write\", principal-headers: true }"))
+			.serverAt("/mcp/payments/ledger");
+
+		assertThat(ledger.upstreamAuth()).isEqualTo(new UpstreamAuth(UpstreamAuth.Mode.TOKEN_EXCHANGE, "exchange",
+				"self", "ledger-api", "https://ledger.example/mcp", "ledger.read ledger.write", true));
+	}
+
+	@Test
+	void parseWhenUpstreamAuthInvalidThenNamesLineFieldAndRule() {
+		assertThatThrownBy(() -> parse(withUpstreamAuth("{ mode: token-exchange, audience: ledger-api }"))).hasMessage(
+				"policy.yaml line 7 (servers[0].upstream-auth): upstream-auth.client names no client registration");
+		assertThatThrownBy(() -> parse(withUpstreamAuth("{ mode: token-exchange, client: exchange }")))
+			.hasMessageContaining("(servers[0].upstream-auth): token-exchange needs an audience or a resource");
+		assertThatThrownBy(() -> parse(withUpstreamAuth("{ mode: none, client: exchange }")))
+			.hasMessageContaining("upstream-auth fields need mode token-exchange or client-credentials");
+		assertThatThrownBy(() -> parse(withUpstreamAuth("{ mode: client-credentials, client: c, actor-client: a }")))
+			.hasMessageContaining("actor-client applies to token-exchange only");
+		assertThatThrownBy(() -> parse(withUpstreamAuth("{ mode: client-credentials, client: c, resource: ledger }")))
+			.hasMessageContaining("resource must be an absolute URI without a fragment (RFC 8707)");
+		assertThatThrownBy(() -> parse(withUpstreamAuth("{ mode: passthrough, client: c }")))
+			.hasMessageStartingWith("policy.yaml line 7 (servers[0].upstream-auth.mode)");
+		assertThatThrownBy(() -> parse(withUpstreamAuth("{ mode: client-credentials, client: c, secret: s }")))
+			.hasMessageStartingWith("policy.yaml line 7 (servers[0].upstream-auth.secret)");
+	}
+
+	@Test
+	void parseWhenUpstreamAuthCannotServeTheIdentityModeThenRefused() {
+		String delegated = VALID + """
+				    upstream-auth: { mode: client-credentials, client: c }
+				""";
+		assertThatThrownBy(() -> parse(delegated)).hasMessageContaining(
+				"upstream-auth needs a verified caller; a delegated-header server forwards the caller's own credentials");
+		String certificate = withUpstreamAuth("{ mode: token-exchange, client: c, audience: a }").replace(
+				"    path: /mcp/payments/ledger\n",
+				"    path: /mcp/payments/ledger\n    identity: adapter-certificate\n");
+		assertThatThrownBy(() -> parse(certificate)).hasMessageContaining(
+				"token-exchange needs the caller's access token; adapter-certificate callers have none (use client-credentials)");
+		String certificateWithClientCredentials = withUpstreamAuth("{ mode: client-credentials, client: c }").replace(
+				"    path: /mcp/payments/ledger\n",
+				"    path: /mcp/payments/ledger\n    identity: adapter-certificate\n");
+		assertThat(parse(certificateWithClientCredentials).serverAt("/mcp/payments/ledger").upstreamAuth().mode())
+			.isEqualTo(UpstreamAuth.Mode.CLIENT_CREDENTIALS);
+	}
+
+	@Test
+	void parseWhenAServerCheckFailsThenNamesLineAndFieldOfTheViolation() {
+		PolicyParser checked = new PolicyParser(List
+			.of((server) -> server.upstreamAuth().client() == null ? Optional.empty()
+					: Optional.of(new ServerPolicyCheck.Violation("upstream-auth.client", "no client registration"))));
+		String yaml = VALID.replace("    path: /mcp/payments/ledger\n",
+				"    path: /mcp/payments/ledger\n    upstream-auth:\n      mode: client-credentials\n      client: nope\n");
+
+		assertThatThrownBy(() -> checked.parse(yaml.getBytes(StandardCharsets.UTF_8), "policy.yaml", Instant.EPOCH))
+			.isInstanceOf(PolicyException.class)
+			.hasMessage("policy.yaml line 9 (servers[0].upstream-auth.client): no client registration");
+		assertThat(checked.parse(VALID.getBytes(StandardCharsets.UTF_8), "policy.yaml", Instant.EPOCH).servers())
+			.hasSize(2);
+	}
+
+	private static String withUpstreamAuth(String inline) {
+		return VALID.replace("    path: /mcp/payments/ledger\n",
+				"    path: /mcp/payments/ledger\n    upstream-auth: " + inline + "\n");
 	}
 
 	private Policy parse(String yaml) {

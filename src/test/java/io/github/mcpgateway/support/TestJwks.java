@@ -57,6 +57,23 @@ public final class TestJwks {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort() + "/jwks.json";
 	}
 
+	/**
+	 * Serves {@code jwks} at a URL of its own on this server (for keys other than the
+	 * issuer's, a client's public key, say) and returns that URL.
+	 */
+	public static String serve(JWKSet jwks) {
+		String path = "/extra/" + UUID.randomUUID() + ".json";
+		INSTANCE.server.createContext(path, (exchange) -> {
+			byte[] body = jwks.toString().getBytes(StandardCharsets.UTF_8);
+			exchange.getResponseHeaders().add("Content-Type", "application/json");
+			exchange.sendResponseHeaders(200, body.length);
+			try (OutputStream out = exchange.getResponseBody()) {
+				out.write(body);
+			}
+		});
+		return "http://127.0.0.1:" + INSTANCE.server.getAddress().getPort() + path;
+	}
+
 	RSAKey publishedKey() {
 		return this.publishedKey;
 	}
@@ -65,7 +82,7 @@ public final class TestJwks {
 		return this.unpublishedKey;
 	}
 
-	private static RSAKey rsaKey() {
+	static RSAKey rsaKey() {
 		try {
 			KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
 			generator.initialize(2048);
