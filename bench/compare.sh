@@ -5,7 +5,9 @@
 # stime from /proc), which is steadier than throughput on a machine whose cores the load
 # generator shares.
 # Usage: bench/compare.sh A.jar B.jar ["plain fresh replay"] [rounds]
-#        (COMPARE_WARMUP=20s per mode, twice; COMPARE_DURATION=10s per window)
+#        (COMPARE_WARMUP=20s per mode, twice; COMPARE_DURATION=10s per window;
+#         COMPARE_A_ARGS / COMPARE_B_ARGS: extra gateway arguments of each, for comparing
+#         settings of one build, for example COMPARE_B_ARGS=--server.tomcat.max-keep-alive-requests=-1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$(readlink -f "$1"); B=$(readlink -f "$2"); MODES=${3:-"plain fresh replay"}; ROUNDS=${4:-3}
@@ -16,7 +18,9 @@ policy_server json mcp
 declare -A port pid tokens
 for v in A B; do
   port[$v]=$(free_port)
-  launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log"
+  args_var="COMPARE_${v}_ARGS"
+  # shellcheck disable=SC2086
+  launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" ${!args_var:-}
   pid[$v]=$gateway_pid
 done
 for v in A B; do
@@ -25,13 +29,12 @@ for v in A B; do
     tokens[$v]="${tokens[$v]:-} $(curl -s "http://127.0.0.1:${port[$v]}/demo/token?human=bench-$i&ttlSeconds=3600")"
   done
 done
-cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 window() { # variant mode duration -> "req/s CPU-µs-per-request"
   local before after out requests
-  before=$(cpu "${pid[$1]}")
+  before=$(cpu_ticks "${pid[$1]}")
   out=$(BENCH_TOKENS="${tokens[$1]}" BENCH_MODE=$2 wrk -t8 -c8 -d"$3" -s bench/wrk/mcp.lua \
     "http://127.0.0.1:${port[$1]}/mcp/bench/json")
-  after=$(cpu "${pid[$1]}")
+  after=$(cpu_ticks "${pid[$1]}")
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
   echo "$(echo "$out" | awk '/Requests\/sec/ {printf "%.0f", $2}') $(( (after - before) * 10000 / requests ))"
 }
@@ -40,8 +43,8 @@ for _ in 1 2; do for v in A B; do for mode in $MODES; do window "$v" "$mode" "${
 echo "Measuring $ROUNDS alternating rounds..." >&2
 for mode in $MODES; do
   for _ in $(seq 1 "$ROUNDS"); do for v in A B; do echo "$mode $v $(window "$v" "$mode" "${COMPARE_DURATION:-10s}")"; done; done
-done | awk -v a="$1" -v b="$2" '{rps[$1" "$2] += $3; cpu[$1" "$2] += $4; n[$1" "$2]++; if (!($1 in seen)) {seen[$1]; order[++m] = $1}}
+done | awk -v a="$1" -v b="$2" -v aa="${COMPARE_A_ARGS:-}" -v ba="${COMPARE_B_ARGS:-}" '{rps[$1" "$2] += $3; cpu[$1" "$2] += $4; n[$1" "$2]++; if (!($1 in seen)) {seen[$1]; order[++m] = $1}}
   END {printf "%-8s %-4s %10s %16s\n", "mode", "jar", "req/s", "CPU us/request"
        for (i = 1; i <= m; i++) for (j = 1; j <= 2; j++) { v = (j == 1) ? "A" : "B"; k = order[i] " " v
          printf "%-8s %-4s %10.0f %16.0f\n", order[i], v, rps[k] / n[k], cpu[k] / n[k] }
-       printf "A: %s\nB: %s\n", a, b}'
+       printf "A: %s %s\nB: %s %s\n", a, aa, b, ba}'

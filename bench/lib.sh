@@ -9,6 +9,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# CPU time (user + system, in clock ticks of 10 ms) of a process and its threads.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# Resident set size of a process, in MiB.
+rss_mib() { awk '/^VmRSS/ {printf "%.0f", $2/1024}' "/proc/$1/status"; }
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_http() { for _ in $(seq 1 120); do curl -s -o /dev/null "$1" && return 0; sleep 0.5; done; echo "not up: $1" >&2; return 1; }
 
@@ -29,15 +34,16 @@ start_upstream() {
 }
 
 # Adds a server to the policy file "$work/policy.yaml": /mcp/<namespace>/<name> in front of the
-# stub's /<stub-path>, every tool granted to everyone.
-policy_server() { # name stub-path [namespace]
-  local namespace=${3:-bench}
+# stub's /<stub-path> (or of another upstream's, given its base URL), every tool granted to
+# everyone.
+policy_server() { # name stub-path [namespace] [upstream-base-url]
+  local namespace=${3:-bench} base=${4:-http://127.0.0.1:$up}
   [ -f "$work/policy.yaml" ] || echo "servers:" >"$work/policy.yaml"
   cat >>"$work/policy.yaml" <<SERVER
   - namespace: $namespace
     name: $1
     uid: $namespace-$1
-    upstream: http://127.0.0.1:$up/$2
+    upstream: $base/$2
     path: /mcp/$namespace/$1
     grants: [{ tools: ["*"] }]
 SERVER

@@ -5,10 +5,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.github.mcpgateway.request.McpAuditEvent;
+import io.github.mcpgateway.request.McpAuditListener;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Subscribes the audit log and the request meters to {@link McpAuditEvent}s. */
+/**
+ * The audit log and the request meters, the {@link McpAuditListener}s of every governed
+ * request.
+ */
 @Configuration(proxyBeanMethods = false)
 class AuditConfiguration {
 

@@ -12,6 +12,7 @@ import org.springframework.util.Assert;
 
 import io.github.mcpgateway.idempotency.OperatorActionEvent;
 import io.github.mcpgateway.request.McpAuditEvent;
+import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.session.SessionEvent;
 
 import tools.jackson.core.JsonGenerator;
@@ -21,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Writes each {@link McpAuditEvent} as one JSON object on the dedicated {@code mcp.audit}
  * logger, so operators can route audit lines to their own appender and retention.
  */
-public class AuditLogWriter {
+public class AuditLogWriter implements McpAuditListener {
 
 	/** The logger name operators route audit lines by. */
 	public static final String LOGGER_NAME = "mcp.audit";
@@ -35,8 +36,8 @@ public class AuditLogWriter {
 		this.jsonMapper = jsonMapper;
 	}
 
-	@EventListener
-	public void onAuditEvent(McpAuditEvent event) {
+	@Override
+	public void onRequest(McpAuditEvent event) {
 		if (auditLog.isInfoEnabled()) {
 			auditLog.info(json(event));
 		}

@@ -10,18 +10,18 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 
-import org.springframework.context.event.EventListener;
 import org.springframework.util.Assert;
 
 import io.github.mcpgateway.idempotency.IdempotencyMeters;
 import io.github.mcpgateway.request.McpAuditEvent;
+import io.github.mcpgateway.request.McpAuditListener;
 
 /**
  * Counts and times governed requests from their {@link McpAuditEvent}s. Tags are bounded:
  * server names come from the policy, methods from the MCP method set (anything else is
  * counted as {@code other}), never from identities, keys or payloads.
  */
-public class RequestMetricsRecorder {
+public class RequestMetricsRecorder implements McpAuditListener {
 
 	private static final java.util.Set<String> KNOWN_METHODS = java.util.Set.of("initialize", "ping", "tools/list",
 			"tools/call", "resources/list", "resources/read", "resources/templates/list", "resources/subscribe",
@@ -40,8 +40,8 @@ public class RequestMetricsRecorder {
 		this.meterRegistry = meterRegistry;
 	}
 
-	@EventListener
-	public void onAuditEvent(McpAuditEvent event) {
+	@Override
+	public void onRequest(McpAuditEvent event) {
 		String method = KNOWN_METHODS.contains(event.method()) ? event.method() : "other";
 		counter(GatewayMeters.REQUESTS, "namespace", event.namespace(), "server", event.server(), "method", method,
 				"decision", event.decision(), "status", Integer.toString(event.status()))

@@ -16,7 +16,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.firewall.RequestRejectedException;
@@ -37,8 +36,8 @@ import io.github.mcpgateway.transport.McpHeaders;
 
 /**
  * First gateway stage after Spring Security: opens the {@link McpRequestContext} of a
- * request on a server path, and publishes one {@link McpAuditEvent} when the request is
- * done.
+ * request on a server path, and hands one {@link McpAuditEvent} to every
+ * {@link McpAuditListener} when the request is done.
  *
  * <p>
  * It takes the server pinned for the request ({@link ServerLocator}; a path no server is
@@ -66,26 +65,26 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 
 	private final List<RequestRefusalCustomizer> refusalCustomizers;
 
-	private final ApplicationEventPublisher events;
+	private final List<McpAuditListener> auditListeners;
 
 	private final Clock clock;
 
 	public McpRequestFilter(ServerLocator servers, RequestProperties properties, JsonRpcMessageParser parser,
-			Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers, ApplicationEventPublisher events,
+			Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers, List<McpAuditListener> auditListeners,
 			Clock clock) {
 		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(refusalCustomizers, "refusalCustomizers must not be null");
-		Assert.notNull(events, "events must not be null");
+		Assert.notNull(auditListeners, "auditListeners must not be null");
 		Assert.notNull(clock, "clock must not be null");
 		this.servers = servers;
 		this.bodyReader = new RequestBodyReader(properties.maxBodySize());
 		this.parser = parser;
 		this.refusals = refusals;
 		this.refusalCustomizers = List.copyOf(refusalCustomizers);
-		this.events = events;
+		this.auditListeners = List.copyOf(auditListeners);
 		this.clock = clock;
 	}
 
@@ -194,7 +193,7 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 			decision = (response.getStatus() < 400) ? Decision.ALLOWED : Decision.UPSTREAM_ERROR;
 		}
 		McpServerPolicy server = context.server();
-		this.events.publishEvent(new McpAuditEvent(this.clock.instant(), (principal != null) ? principal.human() : null,
+		audit(new McpAuditEvent(this.clock.instant(), (principal != null) ? principal.human() : null,
 				(principal != null) ? principal.agent() : null, (principal != null) ? principal.team() : null,
 				context.sessionId(), server.namespace(), server.name(), server.uid(), method,
 				(message != null) ? message.toolName() : null, decision.name().toLowerCase(Locale.ROOT),
@@ -202,6 +201,17 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 				Duration.ofNanos(System.nanoTime() - context.startNanos()), context.dispatched(),
 				context.idempotencyOutcome(), context.idempotencyKeyHash(), context.upstreamAuth(),
 				context.upstreamAuthOutcome()));
+	}
+
+	private void audit(McpAuditEvent event) {
+		for (McpAuditListener listener : this.auditListeners) {
+			try {
+				listener.onRequest(event);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Audit listener " + listener.getClass().getName() + " failed: " + ex.getClass().getName());
+			}
+		}
 	}
 
 }

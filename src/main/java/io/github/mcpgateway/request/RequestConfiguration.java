@@ -4,7 +4,6 @@ import java.time.Clock;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -28,11 +27,11 @@ class RequestConfiguration {
 
 	@Bean
 	McpRequestFilter mcpRequestFilter(ServerLocator servers, RequestProperties properties, Refusals refusals,
-			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers, ApplicationEventPublisher events,
-			Clock clock) {
+			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
+			ObjectProvider<McpAuditListener> auditListeners, Clock clock) {
 		StrictJsonReader reader = new StrictJsonReader(properties.json(), properties.maxBodySize().toBytes());
 		return new McpRequestFilter(servers, properties, new JsonRpcMessageParser(reader), refusals,
-				refusalCustomizers.orderedStream().toList(), events, clock);
+				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock);
 	}
 
 }
