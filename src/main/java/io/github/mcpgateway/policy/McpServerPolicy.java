@@ -47,6 +47,14 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		validateUpstreamAuth(identity, upstreamAuth);
 	}
 
+	/**
+	 * The server's stable identity in keys (session bindings, cached upstream tokens):
+	 * {@code uid:<uid>}, or {@code name:<namespace>/<name>} for a server without a UID.
+	 */
+	public String identityKey() {
+		return (this.uid != null) ? "uid:" + this.uid : "name:" + qualifiedName();
+	}
+
 	/** {@code namespace/name}, the server's display identity in logs and metrics. */
 	public String qualifiedName() {
 		return this.namespace + "/" + this.name;

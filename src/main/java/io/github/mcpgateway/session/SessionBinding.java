@@ -19,8 +19,7 @@ import io.github.mcpgateway.principal.McpPrincipal;
 public record SessionBinding(String server, String serverKey, @Nullable McpPrincipal principal) {
 
 	static SessionBinding of(McpServerPolicy server, @Nullable McpPrincipal principal) {
-		String identity = (server.uid() != null) ? "uid:" + server.uid() : "name:" + server.qualifiedName();
-		return new SessionBinding(identity, server.qualifiedName(), principal);
+		return new SessionBinding(server.identityKey(), server.qualifiedName(), principal);
 	}
 
 	/**

@@ -75,7 +75,7 @@ final class UpstreamTokens {
 	Obtained obtain(McpServerPolicy server, @Nullable String subjectToken) {
 		UpstreamAuth auth = server.upstreamAuth();
 		String subject = (auth.mode() == UpstreamAuth.Mode.TOKEN_EXCHANGE) ? sha256(subjectToken) : null;
-		Key key = new Key(serverKey(server), auth, subject);
+		Key key = new Key(server.identityKey(), auth, subject);
 		return get(key, () -> fetch(auth, subjectToken));
 	}
 
@@ -147,15 +147,6 @@ final class UpstreamTokens {
 		Duration margin = (lifetime.compareTo(this.refreshBefore.multipliedBy(2)) < 0) ? lifetime.dividedBy(2)
 				: this.refreshBefore;
 		return expiresAt.minus(margin);
-	}
-
-	/** How many tokens are cached now (for tests and the gauge). */
-	long size() {
-		return this.cache.synchronous().estimatedSize();
-	}
-
-	private static String serverKey(McpServerPolicy server) {
-		return (server.uid() != null) ? "uid:" + server.uid() : "name:" + server.qualifiedName();
 	}
 
 	private static @Nullable String sha256(@Nullable String token) {
