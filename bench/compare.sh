@@ -7,7 +7,10 @@
 # Usage: bench/compare.sh A.jar B.jar ["plain fresh replay"] [rounds]
 #        (COMPARE_WARMUP=20s per mode, twice; COMPARE_DURATION=10s per window;
 #         COMPARE_A_ARGS / COMPARE_B_ARGS: extra gateway arguments of each, for comparing
-#         settings of one build, for example COMPARE_B_ARGS=--server.tomcat.max-keep-alive-requests=-1)
+#         settings of one build, for example COMPARE_B_ARGS=--server.tomcat.max-keep-alive-requests=-1;
+#         COMPARE_REDIS=1: both use the Redis idempotency store, on one redis-server started here;
+#         COMPARE_REDIS=A or B: only that one does, the other keeps the memory store;
+#         COMPARE_A_JAVA / COMPARE_B_JAVA: the java binary of each, default java on the PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$(readlink -f "$1"); B=$(readlink -f "$2"); MODES=${3:-"plain fresh replay"}; ROUNDS=${4:-3}
@@ -15,12 +18,21 @@ source bench/lib.sh
 build
 start_upstream
 policy_server json mcp
+redis_args=""
+if [ -n "${COMPARE_REDIS:-}" ]; then
+  rport=$(free_port)
+  redis-server --port "$rport" --bind 127.0.0.1 --save "" --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &
+  pids+=($!)
+  redis_args="--gateway.idempotency.store=redis --spring.data.redis.host=127.0.0.1 --spring.data.redis.port=$rport"
+fi
 declare -A port pid tokens
 for v in A B; do
   port[$v]=$(free_port)
   args_var="COMPARE_${v}_ARGS"
   # shellcheck disable=SC2086
-  launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" ${!args_var:-}
+  v_redis=""; if [ "${COMPARE_REDIS:-}" = 1 ] || [ "${COMPARE_REDIS:-}" = "$v" ]; then v_redis=$redis_args; fi
+  java_var="COMPARE_${v}_JAVA"
+  GATEWAY_JAVA=${!java_var:-java} launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" $v_redis ${!args_var:-}
   pid[$v]=$gateway_pid
 done
 for v in A B; do

@@ -50,12 +50,13 @@ SERVER
 }
 
 # Starts a gateway from a jar on a port, with the demo profile (for its token endpoint) and the
-# policy file; JVM options from GATEWAY_JAVA_OPTS, more gateway arguments after the log file.
+# policy file; the JVM from GATEWAY_JAVA (default: java on the PATH), its options from
+# GATEWAY_JAVA_OPTS, more gateway arguments after the log file.
 # Sets gateway_pid.
 launch_gateway() { # jar port log-file gateway-args...
   local jar_file=$1 port=$2 log=$3; shift 3
   # shellcheck disable=SC2086
-  java ${GATEWAY_JAVA_OPTS:--XX:+UseG1GC -Xms512m -Xmx1g} -jar "$jar_file" --spring.profiles.active=demo \
+  "${GATEWAY_JAVA:-java}" ${GATEWAY_JAVA_OPTS:--XX:+UseG1GC -Xms512m -Xmx1g} -jar "$jar_file" --spring.profiles.active=demo \
     --server.port="$port" --gateway.demo.upstream-port="$(free_port)" \
     --gateway.demo.json-upstream-port="$(free_port)" --gateway.policy.location="$work/policy.yaml" \
     --gateway.proxy.bulkhead.max-concurrent-calls=1000 "$@" >"$log" 2>&1 &

@@ -42,4 +42,5 @@ incr(pk, 'inflight', 1)
 incr(g, 'entries', 1)
 incr(g, 'inflight', 1)
 redis.call('ZADD', k('lease'), now + lease, id)
+budget(scope)
 return { 'started' }

@@ -16,6 +16,18 @@ local function incr(key, field, by)
   redis.call('HINCRBY', key, field, by)
 end
 
+-- Keeps the scope's tombstone budget use (tombstones + in flight) in the sorted set 'sb',
+-- whose highest score is the fullest scope (stats); call after changing either count.
+local function budget(scope)
+  local sk = k('s', scope)
+  local used = num(sk, 'tombstones') + num(sk, 'inflight')
+  if used > 0 then
+    redis.call('ZADD', k('sb'), used, scope)
+  else
+    redis.call('ZREM', k('sb'), scope)
+  end
+end
+
 -- Removes an entry whatever its state, keeping every counter and queue in step.
 local function remove(id)
   local ek = k('e', id)
@@ -48,6 +60,7 @@ local function remove(id)
   if num(sk, 'entries') <= 0 then
     redis.call('DEL', sk)
   end
+  budget(scope)
   if num(pk, 'entries') <= 0 then
     redis.call('DEL', pk)
   end
@@ -68,6 +81,7 @@ local function finish(id, state, now)
     incr(sk, 'tombstones', 1)
     incr(g, 'tombstones', 1)
   end
+  budget(e[1])
   return e[1], e[2]
 end
 

@@ -4,4 +4,6 @@ local s = redis.call('HMGET', k('g'), 'entries', 'inflight', 'tombstones', 'repl
 for i = 1, 5 do
   s[i] = s[i] or '0'
 end
+local fullest = redis.call('ZREVRANGE', k('sb'), 0, 0, 'WITHSCORES')
+s[6] = fullest[2] or '0'
 return s

@@ -1,13 +1,24 @@
 package io.github.mcpgateway;
 
+import java.util.Arrays;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
-/** Starts the gateway. Configuration reference: {@code docs/configuration.md}. */
+import io.github.mcpgateway.validate.ValidateCommand;
+
+/**
+ * Starts the gateway, or with {@code validate} as the first argument checks policy,
+ * revocation and configuration files without starting it. Configuration reference:
+ * {@code docs/configuration.md}; the command: {@code docs/operations.md}.
+ */
 @SpringBootApplication
 public class McpGatewayApplication {
 
 	public static void main(String[] args) {
+		if (args.length > 0 && ValidateCommand.NAME.equals(args[0])) {
+			System.exit(ValidateCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+		}
 		SpringApplication.run(McpGatewayApplication.class, args);
 	}
 

@@ -46,12 +46,13 @@ class IdempotencyConfiguration {
 	}
 
 	@Bean
-	IdempotencyStoreGauges idempotencyStoreGauges(IdempotencyStore store, MeterRegistry meterRegistry) {
-		return new IdempotencyStoreGauges(store, meterRegistry);
+	IdempotencyStoreGauges idempotencyStoreGauges(IdempotencyStore store, IdempotencyProperties properties,
+			MeterRegistry meterRegistry) {
+		return new IdempotencyStoreGauges(store, properties.activeLimits(), meterRegistry);
 	}
 
 	/**
-	 * Store counts as gauges. The four gauges of one scrape share one
+	 * Store counts as gauges. The store gauges of one scrape share one
 	 * {@link IdempotencyStore#stats()} snapshot (on Redis, one Lua script run): a
 	 * snapshot is reused for a second.
 	 */
@@ -63,8 +64,15 @@ class IdempotencyConfiguration {
 
 		private volatile @Nullable Snapshot snapshot;
 
-		IdempotencyStoreGauges(IdempotencyStore store, MeterRegistry meterRegistry) {
+		IdempotencyStoreGauges(IdempotencyStore store, IdempotencyProperties.Limits limits,
+				MeterRegistry meterRegistry) {
 			this.store = store;
+			Gauge
+				.builder(IdempotencyMeters.STORE_FULLEST_SCOPE_BUDGET, this,
+						(g) -> g.read(IdempotencyStats::fullestScopeBudget))
+				.register(meterRegistry);
+			Gauge.builder(IdempotencyMeters.LIMIT_TOMBSTONES_PER_SCOPE, limits::maxTombstonesPerScope)
+				.register(meterRegistry);
 			Gauge.builder(IdempotencyMeters.STORE_ENTRIES, this, (g) -> g.read(IdempotencyStats::entries))
 				.register(meterRegistry);
 			Gauge.builder(IdempotencyMeters.STORE_IN_FLIGHT, this, (g) -> g.read(IdempotencyStats::inFlight))

@@ -21,6 +21,15 @@ public final class IdempotencyMeters {
 	/** Gauge of the store's tombstones. */
 	public static final String STORE_TOMBSTONES = "mcp.gateway.idempotency.store.tombstones";
 
+	/**
+	 * Gauge of the tombstone budget the fullest scope uses (its tombstones plus its calls
+	 * in flight), next to {@link #LIMIT_TOMBSTONES_PER_SCOPE}.
+	 */
+	public static final String STORE_FULLEST_SCOPE_BUDGET = "mcp.gateway.idempotency.store.fullest.scope.budget";
+
+	/** Gauge of the configured {@code max-tombstones-per-scope}. */
+	public static final String LIMIT_TOMBSTONES_PER_SCOPE = "mcp.gateway.idempotency.limit.tombstones.per.scope";
+
 	/** Gauge of the bytes of stored replies. */
 	public static final String STORE_BYTES = "mcp.gateway.idempotency.store.bytes";
 

@@ -8,6 +8,10 @@ package io.github.mcpgateway.idempotency;
  * @param tombstones tombstones
  * @param replayable completed, replayable entries
  * @param bytes stored reply bytes
+ * @param fullestScopeBudget the tombstone budget used by the fullest scope: its
+ * tombstones plus its calls in flight, the count {@code max-tombstones-per-scope} bounds
+ * (0 when the store is empty)
  */
-public record IdempotencyStats(int entries, int inFlight, int tombstones, int replayable, long bytes) {
+public record IdempotencyStats(int entries, int inFlight, int tombstones, int replayable, long bytes,
+		int fullestScopeBudget) {
 }

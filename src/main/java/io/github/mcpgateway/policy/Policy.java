@@ -33,6 +33,23 @@ public record Policy(String version, Instant loadedAt, Map<String, McpServerPoli
 		return this.serversByPath.get(path);
 	}
 
+	/**
+	 * The server an operator names: by the path it is served on, its {@code uid}, or
+	 * {@code namespace/name}; {@code null} when none matches.
+	 */
+	public @Nullable McpServerPolicy find(String reference) {
+		McpServerPolicy byPath = serverAt(reference);
+		if (byPath != null) {
+			return byPath;
+		}
+		for (McpServerPolicy server : this.serversByPath.values()) {
+			if (reference.equals(server.uid()) || reference.equals(server.qualifiedName())) {
+				return server;
+			}
+		}
+		return null;
+	}
+
 	public Collection<McpServerPolicy> servers() {
 		return this.serversByPath.values();
 	}

@@ -38,7 +38,7 @@ public class RevocationSync {
 
 	private final Clock clock;
 
-	private final JsonMapper jsonMapper = JsonMapper.builder()
+	private static final JsonMapper JSON = JsonMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
 		.build();
@@ -109,10 +109,7 @@ public class RevocationSync {
 			return;
 		}
 		try {
-			RevocationList list = this.jsonMapper.readValue(this.source.read(), RevocationList.class);
-			if (list == null) {
-				throw new IOException("empty document");
-			}
+			RevocationList list = parse(this.source.read());
 			boolean first = this.lastGoodSync == null;
 			this.current = list;
 			this.lastGoodSync = this.clock.instant();
@@ -133,6 +130,28 @@ public class RevocationSync {
 			}
 			this.lastError = error;
 		}
+	}
+
+	/**
+	 * The problem of {@code document}, worded as the sync logs it, or {@code null} when
+	 * it is a valid revocation document; for the offline {@code validate} command.
+	 */
+	public static @Nullable String problemIn(byte[] document) {
+		try {
+			parse(document);
+			return null;
+		}
+		catch (IOException | JacksonException | IllegalArgumentException ex) {
+			return describe(ex);
+		}
+	}
+
+	private static RevocationList parse(byte[] document) throws IOException {
+		RevocationList list = JSON.readValue(document, RevocationList.class);
+		if (list == null) {
+			throw new IOException("empty document");
+		}
+		return list;
 	}
 
 	private static String describe(Exception ex) {

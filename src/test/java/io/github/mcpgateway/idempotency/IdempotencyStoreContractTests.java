@@ -236,6 +236,27 @@ public abstract class IdempotencyStoreContractTests {
 		assertThat(this.store.stats().bytes()).isEqualTo(5);
 	}
 
+	@Test
+	void fullestScopeBudgetIsTheMostTombstonesPlusInFlightOfAnyScopeAndFallsAsThoseGo() {
+		assertThat(this.store.stats().fullestScopeBudget()).isZero();
+		for (int i = 0; i < 3; i++) {
+			this.store.begin(entry("t" + i, "busy", "p"));
+			this.store.tombstone(entry("t" + i, "busy", "p"), TombstoneKind.NOT_REPLAYABLE);
+		}
+		this.store.begin(entry("running", "busy", "p"));
+		this.store.begin(entry("other", "quiet", "q"));
+		this.store.begin(entry("done", "quiet", "q"));
+		this.store.complete(entry("done", "quiet", "q"), reply("x"));
+
+		assertThat(this.store.stats().fullestScopeBudget()).as("3 tombstones + 1 in flight in scope busy").isEqualTo(4);
+
+		this.store.release(entry("running", "busy", "p"));
+		assertThat(this.store.stats().fullestScopeBudget()).isEqualTo(3);
+		this.clock.advance(Duration.ofMinutes(6));
+		assertThat(this.store.stats().fullestScopeBudget()).as("tombstones expired; 'other' still in flight")
+			.isEqualTo(1);
+	}
+
 	protected static IdempotencyEntry entry(String key, String scope, String principal) {
 		return new IdempotencyEntry(key, "hash-" + key, scope, principal);
 	}

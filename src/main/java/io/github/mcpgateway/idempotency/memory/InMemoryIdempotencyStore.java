@@ -154,8 +154,14 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 	@Override
 	public synchronized IdempotencyStats stats() {
+		// Like the Redis store's, the counts leave out what has expired.
+		expire(this.clock.instant());
+		int fullest = 0;
+		for (Level scope : this.scopes.values()) {
+			fullest = Math.max(fullest, scope.tombstones + scope.inFlight);
+		}
 		return new IdempotencyStats(this.entries.size(), this.inFlight, this.tombstones, this.replayable.size(),
-				this.bytes);
+				this.bytes, fullest);
 	}
 
 	@Override

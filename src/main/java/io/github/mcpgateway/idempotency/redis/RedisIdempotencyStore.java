@@ -149,7 +149,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	public IdempotencyStats stats() {
 		List<byte[]> counts = run("stats", STATS, now(), millis(this.limits.ttl()));
 		return new IdempotencyStats(count(counts, 0), count(counts, 1), count(counts, 2), count(counts, 3),
-				Long.parseLong(text(counts.get(4))));
+				Long.parseLong(text(counts.get(4))), count(counts, 5));
 	}
 
 	@Override

@@ -13,13 +13,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 import io.github.mcpgateway.support.GatewayReplica;
 import io.github.mcpgateway.support.RedisServer;
@@ -33,55 +36,72 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Two gateway replicas (two application contexts on two ports) sharing one real
- * redis-server, in front of one upstream that counts executions.
+ * redis-server, in front of one upstream that counts executions. Runs with Spring Boot's
+ * default Redis driver (Lettuce); {@link JedisReplicasIntegrationTest} runs the same
+ * rules with the other supported driver.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RedisReplicasIntegrationTest {
 
-	private static final RedisServer redis = RedisServer.start();
+	private final RedisServer redis = RedisServer.start();
 
-	private static final TestUpstream upstream = TestUpstream.start();
+	private final TestUpstream upstream = TestUpstream.start();
 
 	private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-	private static ConfigurableApplicationContext replicaA;
+	private ConfigurableApplicationContext replicaA;
 
-	private static ConfigurableApplicationContext replicaB;
+	private ConfigurableApplicationContext replicaB;
 
 	private final String token = TestJwts.jwt().human("alice-" + UUID.randomUUID()).sign();
 
 	@BeforeAll
-	static void startReplicas() {
+	void startReplicas() {
 		Path policy = policy();
-		replicaA = replica(policy);
-		replicaB = replica(policy);
+		this.replicaA = replica(policy);
+		this.replicaB = replica(policy);
 	}
 
 	@AfterAll
-	static void stopReplicas() {
-		replicaA.close();
-		replicaB.close();
-		redis.close();
+	void stopReplicas() {
+		this.replicaA.close();
+		this.replicaB.close();
+		this.redis.close();
+	}
+
+	/**
+	 * Spring Boot's {@code spring.data.redis.client-type}, or {@code null} for its
+	 * default.
+	 */
+	protected @Nullable String clientType() {
+		return null;
 	}
 
 	@BeforeEach
 	void reset() {
-		upstream.reset();
+		this.upstream.reset();
+	}
+
+	@Test
+	void replicasRunOnTheConfiguredDriver() {
+		String expected = "jedis".equals(clientType()) ? "JedisConnectionFactory" : "LettuceConnectionFactory";
+		assertThat(this.replicaA.getBean(RedisConnectionFactory.class).getClass().getSimpleName()).isEqualTo(expected);
 	}
 
 	@Test
 	void sixtyFourConcurrentDuplicatesOverBothReplicasRunTheToolOnceAndTheOtherReplicaReplays() {
-		upstream.reply(Replies.silentFor(300, Replies.jsonResult("{\"ran\":true}")));
+		this.upstream.reply(Replies.silentFor(300, Replies.jsonResult("{\"ran\":true}")));
 		String key = UUID.randomUUID().toString();
 		ExecutorService pool = Executors.newFixedThreadPool(64);
 		try {
 			List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
 			for (int i = 0; i < 64; i++) {
-				ConfigurableApplicationContext replica = (i % 2 == 0) ? replicaA : replicaB;
+				ConfigurableApplicationContext replica = (i % 2 == 0) ? this.replicaA : this.replicaB;
 				calls.add(CompletableFuture.supplyAsync(() -> keyed(replica, key), pool));
 			}
 			List<HttpResponse<String>> responses = calls.stream().map(CompletableFuture::join).toList();
 
-			assertThat(upstream.count()).isEqualTo(1);
+			assertThat(this.upstream.count()).isEqualTo(1);
 			assertThat(responses).allSatisfy((response) -> assertThat(
 					response.statusCode() == 200 || response.body().contains("\"code\":\"idempotency_in_flight\""))
 				.as(response.body())
@@ -90,65 +110,65 @@ class RedisReplicasIntegrationTest {
 		finally {
 			pool.shutdownNow();
 		}
-		HttpResponse<String> fromA = keyed(replicaA, key);
-		HttpResponse<String> fromB = keyed(replicaB, key);
+		HttpResponse<String> fromA = keyed(this.replicaA, key);
+		HttpResponse<String> fromB = keyed(this.replicaB, key);
 		assertThat(fromA.headers().firstValue("Idempotency-Replayed")).hasValue("true");
 		assertThat(fromB.headers().firstValue("Idempotency-Replayed")).hasValue("true");
 		assertThat(fromB.body()).isEqualTo(fromA.body()).contains("\"ran\":true");
-		assertThat(upstream.count()).isEqualTo(1);
+		assertThat(this.upstream.count()).isEqualTo(1);
 	}
 
 	@Test
-	void replicaStoppedMidCallLeavesAnOutcomeUnknownOnceItsLeaseLapses() {
+	void replicaStoppedMidCallLeavesAnOutcomeUnknownOnceItsLeaseLapses() throws Exception {
 		ConfigurableApplicationContext doomed = replica(policy());
-		upstream.reply(Replies.silentFor(1500, Replies.jsonResult("{}")));
+		this.upstream.reply(Replies.silentFor(1500, Replies.jsonResult("{}")));
 		String key = UUID.randomUUID().toString();
 		CompletableFuture.runAsync(() -> keyed(doomed, key));
-		await().atMost(Duration.ofSeconds(5)).until(() -> upstream.count() == 1);
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.upstream.count() == 1);
 
 		// The replica dies: from Redis' point of view it stops talking (no completion, no
 		// lease renewal), then the process goes away.
-		doomed.getBean(LettuceConnectionFactory.class).destroy();
+		((DisposableBean) doomed.getBean(RedisConnectionFactory.class)).destroy();
 		doomed.close();
 
 		await().atMost(Duration.ofSeconds(10))
 			.pollInterval(Duration.ofMillis(200))
-			.until(() -> keyed(replicaB, key).body().contains("\"code\":\"idempotency_outcome_unknown\""));
-		assertThat(keyed(replicaA, key).body()).contains("\"code\":\"idempotency_outcome_unknown\"");
-		assertThat(upstream.count()).isEqualTo(1);
+			.until(() -> keyed(this.replicaB, key).body().contains("\"code\":\"idempotency_outcome_unknown\""));
+		assertThat(keyed(this.replicaA, key).body()).contains("\"code\":\"idempotency_outcome_unknown\"");
+		assertThat(this.upstream.count()).isEqualTo(1);
 	}
 
 	@Test
 	void redisDownFailsKeyedRequestsClosedWhileUnkeyedFlowAndRecoversWithoutRestart() {
-		redis.stop();
+		this.redis.stop();
 		try {
-			HttpResponse<String> keyed = keyed(replicaA, UUID.randomUUID().toString());
+			HttpResponse<String> keyed = keyed(this.replicaA, UUID.randomUUID().toString());
 			assertThat(keyed.statusCode()).isEqualTo(503);
 			assertThat(keyed.body()).contains("\"code\":\"idempotency_unavailable\"");
-			assertThat(post(replicaA, null).statusCode()).isEqualTo(200);
-			assertThat(upstream.count()).isEqualTo(1);
-			assertThat(get(replicaA, "/actuator/health").body()).contains("\"idempotencyStore\":{\"details\"")
+			assertThat(post(this.replicaA, null).statusCode()).isEqualTo(200);
+			assertThat(this.upstream.count()).isEqualTo(1);
+			assertThat(get(this.replicaA, "/actuator/health").body()).contains("\"idempotencyStore\":{\"details\"")
 				.contains("\"reason\":\"unreachable\"");
-			assertThat(get(replicaA, "/actuator/health/readiness").statusCode()).isEqualTo(200);
+			assertThat(get(this.replicaA, "/actuator/health/readiness").statusCode()).isEqualTo(200);
 		}
 		finally {
-			redis.restart();
+			this.redis.restart();
 		}
 		String key = UUID.randomUUID().toString();
 		await().atMost(Duration.ofSeconds(15))
 			.pollInterval(Duration.ofMillis(250))
-			.until(() -> keyed(replicaB, key).statusCode() == 200);
-		assertThat(keyed(replicaA, key).headers().firstValue("Idempotency-Replayed")).hasValue("true");
+			.until(() -> keyed(this.replicaB, key).statusCode() == 200);
+		assertThat(keyed(this.replicaA, key).headers().firstValue("Idempotency-Replayed")).hasValue("true");
 	}
 
 	@Test
 	void scopeQuotaHoldsAcrossReplicas() {
-		upstream.reply(Replies.silentFor(800, Replies.jsonResult("{}")));
+		this.upstream.reply(Replies.silentFor(800, Replies.jsonResult("{}")));
 		ExecutorService pool = Executors.newFixedThreadPool(10);
 		try {
 			List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
 			for (int i = 0; i < 10; i++) {
-				ConfigurableApplicationContext replica = (i % 2 == 0) ? replicaA : replicaB;
+				ConfigurableApplicationContext replica = (i % 2 == 0) ? this.replicaA : this.replicaB;
 				String key = UUID.randomUUID().toString();
 				calls.add(CompletableFuture.supplyAsync(() -> keyed(replica, key), pool));
 			}
@@ -156,7 +176,7 @@ class RedisReplicasIntegrationTest {
 
 			assertThat(responses.stream().filter((r) -> r.statusCode() == 200)).hasSize(4);
 			assertThat(responses.stream().filter((r) -> r.statusCode() == 429)).hasSize(6);
-			assertThat(upstream.count()).isEqualTo(4);
+			assertThat(this.upstream.count()).isEqualTo(4);
 		}
 		finally {
 			pool.shutdownNow();
@@ -180,15 +200,18 @@ class RedisReplicasIntegrationTest {
 		return TestHttp.send(http, request);
 	}
 
-	private static ConfigurableApplicationContext replica(Path policy) {
-		return GatewayReplica.start(policy,
-				Map.of("gateway.idempotency.store", "redis", "gateway.idempotency.redis.lease", "2s",
-						"gateway.idempotency.redis.lease-renew-interval", "500ms", "spring.data.redis.host",
-						"127.0.0.1", "spring.data.redis.port", Integer.toString(redis.port())));
+	private ConfigurableApplicationContext replica(Path policy) {
+		Map<String, String> properties = new java.util.HashMap<>(Map.of("gateway.idempotency.store", "redis",
+				"gateway.idempotency.redis.lease", "2s", "gateway.idempotency.redis.lease-renew-interval", "500ms",
+				"spring.data.redis.host", "127.0.0.1", "spring.data.redis.port", Integer.toString(this.redis.port())));
+		if (clientType() != null) {
+			properties.put("spring.data.redis.client-type", clientType());
+		}
+		return GatewayReplica.start(policy, properties);
 	}
 
-	private static Path policy() {
-		return GatewayReplica.policy(upstream);
+	private Path policy() {
+		return GatewayReplica.policy(this.upstream);
 	}
 
 }

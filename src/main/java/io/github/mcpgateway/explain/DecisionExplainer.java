@@ -1,0 +1,109 @@
+package io.github.mcpgateway.explain;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.policy.GrantDecision;
+import io.github.mcpgateway.policy.GrantEvaluator;
+import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.Policy;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.revocation.RevocationList;
+import io.github.mcpgateway.revocation.RevocationSync;
+
+/**
+ * Answers "would this principal be allowed, and why" from the live policy and the live
+ * revocation list, with the request path's own rules, checked in the request path's
+ * order: the server must exist, the principal must not be revoked, a grant must apply to
+ * it, and for a tool call one of the applying grants must list the tool. The grant rule
+ * is {@link GrantEvaluator}'s, the revocation rule {@link RevocationList}'s; this class
+ * only reports what they decide.
+ */
+public final class DecisionExplainer {
+
+	private final LivePolicy livePolicy;
+
+	private final GrantEvaluator grants;
+
+	private final RevocationSync revocations;
+
+	public DecisionExplainer(LivePolicy livePolicy, GrantEvaluator grants, RevocationSync revocations) {
+		this.livePolicy = livePolicy;
+		this.grants = grants;
+		this.revocations = revocations;
+	}
+
+	/**
+	 * @param serverReference the server's path, uid or {@code namespace/name}
+	 * @param principal the caller; ignored on a {@code delegated-header} server, which
+	 * has no verified principal
+	 * @param tool the tool of a {@code tools/call}, or {@code null} for any other request
+	 * @param upstreamTools the tool names of an upstream tools/list reply to preview, or
+	 * {@code null}
+	 */
+	public Explanation explain(String serverReference, McpPrincipal principal, @Nullable String tool,
+			@Nullable List<String> upstreamTools) {
+		Policy policy = this.livePolicy.current();
+		McpServerPolicy server = policy.find(serverReference);
+		if (server == null) {
+			return refused(policy, null, true, "no_server", GatewayErrors.NOT_FOUND, null);
+		}
+		boolean verified = server.identity() != IdentityMode.DELEGATED_HEADER;
+		McpPrincipal caller = verified ? principal : null;
+		if (caller != null && this.revocations.current().revokesPrincipal(caller)) {
+			return refused(policy, server, verified, "principal_revoked", GatewayErrors.PRINCIPAL_REVOKED,
+					preview(server, caller, upstreamTools, false));
+		}
+		Explanation.ToolsListPreview preview = preview(server, caller, upstreamTools, true);
+		GrantDecision decision = this.grants.decide(server, caller, tool);
+		GrantDecision.Refusal refusal = decision.refusal();
+		if (refusal == null) {
+			return new Explanation(policy.version(), describe(server), verified, true, null, null, null,
+					Explanation.GrantView.of(decision.grantIndex(), server.grants().get(decision.grantIndex())),
+					preview);
+		}
+		// The grant stage asks about the server before the tool, so a principal no grant
+		// applies to gets server_not_granted even on a tools/call.
+		GatewayError error = (refusal == GrantDecision.Refusal.NO_GRANT_APPLIES) ? GatewayErrors.SERVER_NOT_GRANTED
+				: GatewayErrors.TOOL_NOT_GRANTED;
+		return refused(policy, server, verified, refusal.name().toLowerCase(Locale.ROOT), error, preview);
+	}
+
+	private static Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
+			GatewayError error, Explanation.@Nullable ToolsListPreview preview) {
+		return new Explanation(policy.version(), (server != null) ? describe(server) : null, verified, false, reason,
+				error.code(), error.status().value(), null, preview);
+	}
+
+	/**
+	 * The tools a tools/list reply would keep: those the grant stage lets the caller
+	 * call, asked tool by tool exactly as the reply filter asks; none when the listing
+	 * itself would be refused.
+	 */
+	private Explanation.@Nullable ToolsListPreview preview(McpServerPolicy server, @Nullable McpPrincipal caller,
+			@Nullable List<String> upstreamTools, boolean notRevoked) {
+		if (upstreamTools == null) {
+			return null;
+		}
+		boolean mayList = notRevoked && this.grants.mayUseServer(server, caller);
+		List<String> visible = new ArrayList<>();
+		List<String> hidden = new ArrayList<>();
+		for (String tool : upstreamTools) {
+			(mayList && this.grants.mayCallTool(server, caller, tool) ? visible : hidden).add(tool);
+		}
+		return new Explanation.ToolsListPreview(List.copyOf(visible), List.copyOf(hidden));
+	}
+
+	private static Explanation.Server describe(McpServerPolicy server) {
+		return new Explanation.Server(server.namespace(), server.name(), server.uid(), server.path(),
+				server.identity().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+	}
+
+}

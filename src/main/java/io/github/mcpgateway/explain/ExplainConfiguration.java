@@ -1,0 +1,25 @@
+package io.github.mcpgateway.explain;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.github.mcpgateway.policy.GrantEvaluator;
+import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.revocation.RevocationSync;
+
+/** Wires the decision-explain endpoint to the request path's evaluator and state. */
+@Configuration(proxyBeanMethods = false)
+class ExplainConfiguration {
+
+	@Bean
+	DecisionExplainer decisionExplainer(LivePolicy livePolicy, GrantEvaluator grantEvaluator,
+			RevocationSync revocationSync) {
+		return new DecisionExplainer(livePolicy, grantEvaluator, revocationSync);
+	}
+
+	@Bean
+	ExplainEndpoint explainEndpoint(DecisionExplainer decisionExplainer) {
+		return new ExplainEndpoint(decisionExplainer);
+	}
+
+}

@@ -1,0 +1,57 @@
+package io.github.mcpgateway.explain;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+
+import io.github.mcpgateway.principal.McpPrincipal;
+
+/**
+ * The {@code explain} operator endpoint ({@code GET /actuator/explain}, operators only):
+ * why the live policy would allow or refuse a principal on a server and tool, and which
+ * tools a tools/list reply would keep. See docs/operations.md, "Explaining a decision".
+ *
+ * <p>
+ * Parameters: {@code server} (path, uid or {@code namespace/name}), {@code human},
+ * {@code agent}, {@code team}, optionally {@code tool} (a {@code tools/call}) and
+ * {@code tools} (the upstream's tool names, comma separated, for the preview). The answer
+ * holds names, patterns and codes only: no token, no payload.
+ */
+@Endpoint(id = "explain")
+public class ExplainEndpoint {
+
+	private final DecisionExplainer explainer;
+
+	public ExplainEndpoint(DecisionExplainer explainer) {
+		this.explainer = explainer;
+	}
+
+	@ReadOperation
+	public WebEndpointResponse<Object> explain(String server, @Nullable String human, @Nullable String agent,
+			@Nullable String team, @Nullable String tool, @Nullable String tools) {
+		if (human == null || human.isBlank()) {
+			return badRequest("human is required: the principal to explain a decision for");
+		}
+		if (tool != null && tool.isBlank()) {
+			return badRequest("tool must not be blank; omit it for a request other than tools/call");
+		}
+		List<String> upstreamTools = (tools != null)
+				? Arrays.stream(tools.split(",")).map(String::strip).filter((name) -> !name.isEmpty()).toList() : null;
+		Explanation explanation = this.explainer.explain(server, new McpPrincipal(human, agent, team), tool,
+				upstreamTools);
+		return new WebEndpointResponse<>(explanation);
+	}
+
+	private static WebEndpointResponse<Object> badRequest(String detail) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
+		return new WebEndpointResponse<>(problem, WebEndpointResponse.STATUS_BAD_REQUEST);
+	}
+
+}

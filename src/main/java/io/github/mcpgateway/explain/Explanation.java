@@ -1,0 +1,65 @@
+package io.github.mcpgateway.explain;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.policy.Grant;
+
+/**
+ * The answer of the decision-explain endpoint: what the request path would decide for a
+ * principal on a server (and tool), from one policy snapshot and one revocation list.
+ *
+ * @param policyVersion the version of the policy snapshot the answer comes from
+ * @param server the server the reference named, or {@code null} when none
+ * @param principalVerified whether the server verifies callers ({@code false} on a
+ * {@code delegated-header} server: every grant applies, the upstream authenticates)
+ * @param allowed whether the request would pass the revocation and grant checks
+ * @param reason why not: {@code no_server}, {@code principal_revoked},
+ * {@code no_grant_applies} or {@code no_applying_grant_lists_tool}; {@code null} when
+ * allowed
+ * @param errorCode the {@code error.data.code} a client would get, {@code null} when
+ * allowed
+ * @param status the HTTP status a client would get, {@code null} when allowed
+ * @param grant the grant that allows it, {@code null} when refused
+ * @param toolsList the preview of a tools/list reply, {@code null} when no upstream tool
+ * list was given
+ */
+public record Explanation(String policyVersion, @Nullable Server server, boolean principalVerified, boolean allowed,
+		@Nullable String reason, @Nullable String errorCode, @Nullable Integer status, @Nullable GrantView grant,
+		@Nullable ToolsListPreview toolsList) {
+
+	/** The server, as the policy endpoint names it. */
+	public record Server(String namespace, String name, @Nullable String uid, String path, String identity) {
+	}
+
+	/**
+	 * A grant as written in the policy file.
+	 *
+	 * @param index its position in the server's {@code grants} list, from 0
+	 * @param principal its principal patterns ({@code *} where the file omits a part)
+	 * @param tools its tool names and patterns
+	 */
+	public record GrantView(int index, PrincipalPatterns principal, List<String> tools) {
+
+		static GrantView of(int index, Grant grant) {
+			return new GrantView(index, new PrincipalPatterns(grant.principal().human(), grant.principal().agent(),
+					grant.principal().team()), grant.tools());
+		}
+
+	}
+
+	/** The principal patterns of a grant. */
+	public record PrincipalPatterns(@Nullable String human, @Nullable String agent, @Nullable String team) {
+	}
+
+	/**
+	 * Which tools of an upstream's tools/list reply the principal would see.
+	 *
+	 * @param visible the tools it may call, in the given order
+	 * @param hidden the tools the gateway would remove from the reply
+	 */
+	public record ToolsListPreview(List<String> visible, List<String> hidden) {
+	}
+
+}

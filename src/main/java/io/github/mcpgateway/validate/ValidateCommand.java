@@ -1,0 +1,252 @@
+package io.github.mcpgateway.validate;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.security.oauth2.client.autoconfigure.OAuth2ClientProperties;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.util.unit.DataSize;
+
+import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.policy.Policy;
+import io.github.mcpgateway.policy.PolicyException;
+import io.github.mcpgateway.policy.PolicyParser;
+import io.github.mcpgateway.policy.PolicyProperties;
+import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.revocation.RevocationSync;
+import io.github.mcpgateway.upstreamauth.ClientRegistrations;
+import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
+
+/**
+ * {@code java -jar mcp-gateway.jar validate [--policy FILE] [--revocations FILE]
+ * [--config FILE]}: checks the files before they ship, for CI pipelines and Helm
+ * pre-upgrade hooks.
+ *
+ * <p>
+ * Contract:
+ * <ul>
+ * <li>Exit status 0 when every file given is valid, 1 when any is not, 2 for a usage
+ * error. One line per file on standard output ({@code ok ...}) or standard error
+ * ({@code error ...}).</li>
+ * <li>Each error is the message the running gateway gives for that file: a policy's is
+ * the reload's (file, line and field), produced by the same {@link PolicyReloader} and
+ * {@link PolicyParser}; a revocation document's is the sync's
+ * ({@link RevocationSync#problemIn}); a configuration's names each property and where it
+ * was set.</li>
+ * <li>{@code --config} binds every {@code gateway.*} property of the packaged defaults
+ * plus that file (and the profiles it activates), with the gateway's binding rules;
+ * without it only the client registrations the policy check needs are bound, from the
+ * packaged defaults. A policy is checked against those registrations, offline: no issuer
+ * is contacted. Without {@code --policy} the configuration's
+ * {@code gateway.policy.location} is checked.</li>
+ * <li>Nothing is started: no web server, no listener, no scheduler, no network
+ * client.</li>
+ * </ul>
+ */
+public final class ValidateCommand {
+
+	/** The first argument that selects this command instead of the gateway. */
+	public static final String NAME = "validate";
+
+	private static final String USAGE = """
+			usage: java -jar mcp-gateway.jar validate [--policy FILE] [--revocations FILE] [--config FILE]
+			  --policy FILE       a policy file (docs/configuration.md, "Policy file")
+			  --revocations FILE  a revocation document (docs/configuration.md, "Revocation")
+			  --config FILE       an application.yaml or .properties: every gateway.* property is
+			                      checked, and without --policy its gateway.policy.location
+			exit status: 0 all valid, 1 something invalid, 2 usage error""";
+
+	private final PrintStream out;
+
+	private final PrintStream err;
+
+	private final Consumer<ConfigurableApplicationContext> inspector;
+
+	private boolean failed;
+
+	private ValidateCommand(PrintStream out, PrintStream err, Consumer<ConfigurableApplicationContext> inspector) {
+		this.out = out;
+		this.err = err;
+		this.inspector = inspector;
+	}
+
+	/**
+	 * Runs the command on {@code args} (those after {@code validate}); the exit status.
+	 */
+	public static int run(String[] args, PrintStream out, PrintStream err) {
+		return run(args, out, err, (context) -> {
+		});
+	}
+
+	/**
+	 * As {@link #run(String[], PrintStream, PrintStream)}; {@code inspector} sees the
+	 * configuration context while it is open (tests check that it listens on nothing).
+	 */
+	static int run(String[] args, PrintStream out, PrintStream err,
+			Consumer<ConfigurableApplicationContext> inspector) {
+		Map<String, String> options = options(args);
+		if (options == null || options.containsKey("help") || options.isEmpty()) {
+			err.println(USAGE);
+			return (options != null && options.containsKey("help")) ? 0 : 2;
+		}
+		return new ValidateCommand(out, err, inspector).validate(options.get("policy"), options.get("revocations"),
+				options.get("config")) ? 0 : 1;
+	}
+
+	private boolean validate(@Nullable String policy, @Nullable String revocations, @Nullable String config) {
+		String readableConfig = config;
+		if (config != null && !Files.isReadable(Path.of(config))) {
+			error("config " + config + ": cannot be read");
+			readableConfig = null;
+		}
+		if (policy != null || readableConfig != null) {
+			checkConfigurationAndPolicy(policy, readableConfig);
+		}
+		if (revocations != null) {
+			checkRevocations(revocations);
+		}
+		return !this.failed;
+	}
+
+	private void checkConfigurationAndPolicy(@Nullable String policy, @Nullable String config) {
+		List<String> args = new ArrayList<>(List.of("--spring.main.web-application-type=none",
+				"--spring.main.banner-mode=off", "--spring.main.log-startup-info=false", "--logging.level.root=OFF",
+				"--spring.main.register-shutdown-hook=false"));
+		if (config != null) {
+			args.add("--spring.config.additional-location=file:" + Path.of(config).toAbsolutePath());
+		}
+		if (policy != null) {
+			args.add("--gateway.policy.location=" + policy);
+		}
+		List<Class<?>> groups = new ArrayList<>(ValidationContexts.POLICY_CHECK);
+		if (config != null) {
+			groups.addAll(ValidationContexts.GATEWAY);
+		}
+		Map<Class<?>, Object> bound = new LinkedHashMap<>();
+		List<String> problems = new ArrayList<>();
+		for (Class<?> group : groups) {
+			Object properties = bind(group, args, problems);
+			if (properties != null) {
+				bound.put(properties.getClass(), properties);
+			}
+		}
+		problems.stream().distinct().forEach((problem) -> error("config " + config + ": " + problem));
+		if (config != null && problems.isEmpty()) {
+			this.out.println("ok     config " + config);
+		}
+		String location = (policy != null) ? policy
+				: (bound.get(PolicyProperties.class) instanceof PolicyProperties properties) ? properties.location()
+						: null;
+		if (location != null && bound.get(OAuth2ClientProperties.class) instanceof OAuth2ClientProperties clients
+				&& bound.get(UpstreamAuthProperties.class) instanceof UpstreamAuthProperties upstreamAuth) {
+			checkPolicy(location, clients, upstreamAuth);
+		}
+	}
+
+	/**
+	 * Starts the context of one group, returns its properties bean, or {@code null} after
+	 * adding why it could not be bound to {@code problems}.
+	 */
+	private @Nullable Object bind(Class<?> group, List<String> args, List<String> problems) {
+		SpringApplication application = new SpringApplication(group);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		application.setBannerMode(Banner.Mode.OFF);
+		application.setLogStartupInfo(false);
+		application.setRegisterShutdownHook(false);
+		try (ConfigurableApplicationContext context = application.run(args.toArray(String[]::new))) {
+			this.inspector.accept(context);
+			EnableConfigurationProperties enabled = group.getAnnotation(EnableConfigurationProperties.class);
+			return context.getBean(enabled.value()[0]);
+		}
+		catch (RuntimeException ex) {
+			problems.addAll(ConfigurationProblems.describe(ex));
+			return null;
+		}
+	}
+
+	private void checkPolicy(String location, OAuth2ClientProperties clients, UpstreamAuthProperties upstreamAuth) {
+		PolicyParser parser = new PolicyParser(List.of(ClientRegistrations.offlineCheck(clients, upstreamAuth)));
+		LivePolicy live = new LivePolicy();
+		try {
+			new PolicyReloader(new PolicyProperties(location, Duration.ofSeconds(5), DataSize.ofMegabytes(8)), parser,
+					live, Clock.systemUTC(), new SimpleMeterRegistry());
+			Policy policy = live.current();
+			this.out.println("ok     policy " + location + ": version " + policy.version() + ", "
+					+ policy.servers().size() + " server(s)");
+		}
+		catch (PolicyException ex) {
+			error("policy " + ex.getMessage());
+		}
+	}
+
+	private void checkRevocations(String file) {
+		String problem;
+		try {
+			problem = RevocationSync.problemIn(Files.readAllBytes(Path.of(file)));
+		}
+		catch (IOException ex) {
+			problem = "cannot be read (" + ex.getClass().getSimpleName() + ")";
+		}
+		if (problem != null) {
+			error("revocations " + file + ": " + problem);
+		}
+		else {
+			this.out.println("ok     revocations " + file);
+		}
+	}
+
+	private void error(String message) {
+		this.failed = true;
+		this.err.println("error  " + message);
+	}
+
+	/** {@code --name value} or {@code --name=value}; {@code null} for anything else. */
+	private static @Nullable Map<String, String> options(String[] args) {
+		Map<String, String> options = new LinkedHashMap<>();
+		for (int i = 0; i < args.length; i++) {
+			String arg = args[i];
+			if (arg.equals("--help") || arg.equals("-h")) {
+				options.put("help", "");
+				continue;
+			}
+			if (!arg.startsWith("--")) {
+				return null;
+			}
+			String name = arg.substring(2);
+			String value;
+			int equals = name.indexOf('=');
+			if (equals >= 0) {
+				value = name.substring(equals + 1);
+				name = name.substring(0, equals);
+			}
+			else if (i + 1 < args.length) {
+				value = args[++i];
+			}
+			else {
+				return null;
+			}
+			if (!List.of("policy", "revocations", "config").contains(name) || value.isBlank()
+					|| options.put(name, value) != null) {
+				return null;
+			}
+		}
+		return options;
+	}
+
+}

@@ -1,0 +1,359 @@
+package io.github.mcpgateway.validate;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.util.unit.DataSize;
+
+import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.policy.PolicyParser;
+import io.github.mcpgateway.policy.PolicyProperties;
+import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.revocation.RevocationProperties;
+import io.github.mcpgateway.revocation.RevocationSync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code validate}: exit 0 on the documented examples, 1 with the running gateway's own
+ * message for each kind of broken file, 2 for a usage error, and no listener opened.
+ */
+class ValidateCommandTest {
+
+	private static final Path EXAMPLES = Path.of("docs/examples");
+
+	private static final String GOOD_POLICY = """
+			servers:
+			  - namespace: test
+			    name: echo
+			    uid: uid-echo
+			    upstream: http://127.0.0.1:1/mcp
+			    path: /mcp/test/echo
+			    grants:
+			      - tools: [echo]
+			""";
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void documentedExamplesAreValid() {
+		Result result = validate("--policy", EXAMPLES.resolve("policy.yaml").toString(), "--revocations",
+				EXAMPLES.resolve("revocations.json").toString(), "--config",
+				EXAMPLES.resolve("application.yaml").toString());
+
+		assertThat(result.status()).as(result.err()).isZero();
+		assertThat(result.err()).isEmpty();
+		assertThat(result.out()).contains("ok     config docs/examples/application.yaml")
+			.contains("ok     policy docs/examples/policy.yaml: version ")
+			.contains(", 3 server(s)")
+			.contains("ok     revocations docs/examples/revocations.json");
+	}
+
+	@Test
+	void packagedDemoPolicyAndTheFullExampleOfTheReferenceAreValid() throws IOException {
+		String reference = Files.readString(Path.of("docs/configuration.md"));
+		int heading = reference.indexOf("### Full example");
+		int start = reference.indexOf("```yaml\n", heading) + "```yaml\n".length();
+		Path fullExample = write("full-example.yaml", reference.substring(start, reference.indexOf("```", start)));
+
+		assertThat(validate("--policy", "classpath:demo/policy.yaml").status()).isZero();
+		Result result = validate("--policy", fullExample.toString());
+		assertThat(result.status()).as(result.err()).isZero();
+		assertThat(result.out()).contains(", 3 server(s)");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiter = '|', quoteCharacter = '"', value = { "not YAML|servers: [ {namespace: a",
+			"no servers list|server: []",
+			"unknown field|"
+					+ "\"servers:\n  - namespace: a\n    name: b\n    upstream: http://x/mcp\n    path: /mcp/a/b\n    grant: []\n\"",
+			"duplicate path|"
+					+ "\"servers:\n  - {namespace: a, name: b, upstream: 'http://x/mcp', path: /mcp/a/b}\n  - {namespace: a, name: c, upstream: 'http://x/mcp', path: /mcp/a/b}\n\"",
+			"upstream with a query|"
+					+ "\"servers:\n  - {namespace: a, name: b, upstream: 'http://x/mcp?q=1', path: /mcp/a/b}\n\"",
+			"blank tool|"
+					+ "\"servers:\n  - namespace: a\n    name: b\n    upstream: http://x/mcp\n    path: /mcp/a/b\n    grants: [{tools: [' ']}]\n\"",
+			"token exchange without audience|"
+					+ "\"servers:\n  - namespace: a\n    name: b\n    upstream: http://x/mcp\n    path: /mcp/a/b\n    upstream-auth: {mode: token-exchange, client: c}\n\"" })
+	void brokenPolicyFailsWithTheReloadsMessage(String kind, String content) throws IOException {
+		Path policy = write("policy.yaml", content);
+
+		Result result = validate("--policy", policy.toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).isEqualTo("error  policy " + reloadMessage(policy, content) + "\n");
+	}
+
+	@Test
+	void policyNamingAnUnknownOrMismatchedClientRegistrationFailsWithFileLineAndField() throws IOException {
+		Path config = write("application.yaml",
+				"""
+						spring:
+						  security:
+						    oauth2:
+						      client:
+						        registration:
+						          reports:
+						            client-id: gw
+						            client-secret: s
+						            authorization-grant-type: client_credentials
+						            provider: idp
+						        provider:
+						          idp:
+						            token-uri: https://idp.example/token
+						gateway:
+						  identity:
+						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
+						""");
+		Path unknown = write("unknown.yaml",
+				GOOD_POLICY + "    upstream-auth: {mode: client-credentials, client: nope}\n");
+		Path mismatched = write("mismatched.yaml",
+				GOOD_POLICY + "    upstream-auth: {mode: token-exchange, client: reports, audience: api}\n");
+		Path fits = write("fits.yaml",
+				GOOD_POLICY + "    upstream-auth: {mode: client-credentials, client: reports}\n");
+
+		Result unknownResult = validate("--policy", unknown.toString(), "--config", config.toString());
+		assertThat(unknownResult.status()).isEqualTo(1);
+		assertThat(unknownResult.err()).contains("error  policy file [" + unknown.toAbsolutePath() + "] line 9 "
+				+ "(servers[0].upstream-auth.client): no client registration 'nope' "
+				+ "(spring.security.oauth2.client.registration.nope.*)");
+		assertThat(validate("--policy", mismatched.toString(), "--config", config.toString()).err())
+			.contains("(servers[0].upstream-auth.client): client registration 'reports' must have "
+					+ "authorization-grant-type urn:ietf:params:oauth:grant-type:token-exchange, not client_credentials");
+		Result fitsResult = validate("--policy", fits.toString(), "--config", config.toString());
+		assertThat(fitsResult.status()).as(fitsResult.err()).isZero();
+		assertThat(validate("--policy", fits.toString()).err())
+			.as("without --config only the packaged registrations (none) are known")
+			.contains("no client registration 'reports'");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiter = '|',
+			value = { "not JSON|{\"sessions\": [", "unknown member|{\"session\": []}",
+					"empty principal entry|{\"principals\": [{}]}", "trailing document|{} {}", "null document|null",
+					"wrong type|{\"sessions\": \"s-1\"}" })
+	void brokenRevocationDocumentFailsWithTheSyncsMessage(String kind, String content) throws IOException {
+		Path document = write("revocations.json", content);
+
+		Result result = validate("--revocations", document.toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		RevocationSync sync = new RevocationSync(
+				new RevocationProperties(document.toString(), Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of()),
+				Clock.systemUTC(), new SimpleMeterRegistry());
+		assertThat(sync.lastError()).isNotNull();
+		assertThat(result.err()).isEqualTo("error  revocations " + document + ": " + sync.lastError() + "\n");
+	}
+
+	@Test
+	void unknownGatewayPropertyIsNamedWithItsFileAndLine() throws IOException {
+		Path config = write("application.yaml", """
+				gateway:
+				  policy:
+				    location: %s
+				  proxy:
+				    idle-timout: 10s
+				""".formatted(write("policy.yaml", GOOD_POLICY)));
+
+		Result result = validate("--config", config.toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("gateway.proxy.idle-timout: not a property the gateway knows")
+			.contains(config.getFileName().toString())
+			.contains("5:");
+	}
+
+	@Test
+	void valueThatDoesNotConvertIsNamed() throws IOException {
+		Path config = write("application.yaml",
+				"""
+						gateway:
+						  identity:
+						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
+						  proxy:
+						    idle-timeout: forever
+						""");
+
+		Result result = validate("--config", config.toString(), "--policy", write("p.yaml", GOOD_POLICY).toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("gateway.proxy.idle-timeout").contains("forever");
+	}
+
+	@Test
+	void configurationWithoutAPolicyLocationIsRefusedAsAtStartUp() throws IOException {
+		Path config = write("application.yaml",
+				"""
+						gateway:
+						  identity:
+						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
+						""");
+
+		Result result = validate("--config", config.toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("gateway.policy.location");
+	}
+
+	@Test
+	void configurationNamingAPolicyChecksThatPolicy() throws IOException {
+		Path policy = write("policy.yaml", "servers: [ {namespace: a");
+		Path config = write("application.yaml",
+				"""
+						gateway:
+						  identity:
+						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
+						  policy:
+						    location: %s
+						"""
+					.formatted(policy));
+
+		Result result = validate("--config", config.toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.out()).contains("ok     config");
+		assertThat(result.err()).startsWith("error  policy file [" + policy.toAbsolutePath() + "]");
+	}
+
+	@Test
+	void missingFilesAreErrors() {
+		Result result = validate("--policy", this.dir.resolve("none.yaml").toString(), "--revocations",
+				this.dir.resolve("none.json").toString(), "--config", this.dir.resolve("none-app.yaml").toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("error  config ")
+			.contains("cannot be read")
+			.contains("error  policy ")
+			.contains("error  revocations ");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "", "--policy", "--polcy x.yaml", "x.yaml", "--policy a --policy b" })
+	void usageErrorsExitTwo(String arguments) {
+		Result result = validate(arguments.isEmpty() ? new String[0] : arguments.split(" "));
+
+		assertThat(result.status()).isEqualTo(2);
+		assertThat(result.err()).startsWith("usage: java -jar mcp-gateway.jar validate");
+	}
+
+	@Test
+	void opensNoListenerAndStartsNoWebServer() throws IOException {
+		Path policy = write("policy.yaml", GOOD_POLICY);
+		Path config = write("application.yaml",
+				"""
+						server:
+						  port: 0
+						management:
+						  server:
+						    port: 0
+						gateway:
+						  identity:
+						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
+						  policy:
+						    location: %s
+						"""
+					.formatted(policy));
+		Set<Long> before = listeningSockets();
+		AtomicReference<Set<Long>> during = new AtomicReference<>();
+		AtomicReference<Object> context = new AtomicReference<>();
+
+		int status = ValidateCommand.run(new String[] { "--config", config.toString() }, quiet(), quiet(), (open) -> {
+			during.set(listeningSockets());
+			context.set(open);
+		});
+
+		assertThat(status).isZero();
+		assertThat(context.get()).isNotInstanceOf(WebServerApplicationContext.class);
+		assertThat(during.get()).as("listening sockets of this process while validate ran").isEqualTo(before);
+	}
+
+	private String reloadMessage(Path policy, String broken) throws IOException {
+		Files.writeString(policy, GOOD_POLICY);
+		LivePolicy live = new LivePolicy();
+		PolicyReloader reloader = new PolicyReloader(
+				new PolicyProperties(policy.toString(), Duration.ofSeconds(5), DataSize.ofMegabytes(8)),
+				new PolicyParser(List.of()), live, Clock.systemUTC(), new SimpleMeterRegistry());
+		Files.writeString(policy, broken);
+		reloader.reloadNow();
+		assertThat(live.lastReload().succeeded()).isFalse();
+		return live.lastReload().error();
+	}
+
+	/** Inodes of the TCP sockets this process listens on (Linux /proc). */
+	private static Set<Long> listeningSockets() {
+		try {
+			return listeningSocketsOrFail();
+		}
+		catch (IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
+
+	private static Set<Long> listeningSocketsOrFail() throws IOException {
+		Set<Long> own = new HashSet<>();
+		try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+			for (Path fd : (Iterable<Path>) fds::iterator) {
+				try {
+					String target = Files.readSymbolicLink(fd).toString();
+					if (target.startsWith("socket:[")) {
+						own.add(Long.parseLong(target.substring(8, target.length() - 1)));
+					}
+				}
+				catch (IOException ex) {
+					// closed meanwhile
+				}
+			}
+		}
+		Set<Long> listening = new HashSet<>();
+		for (String table : new String[] { "/proc/net/tcp", "/proc/net/tcp6" }) {
+			for (String line : Files.readAllLines(Path.of(table))
+				.subList(1, Files.readAllLines(Path.of(table)).size())) {
+				String[] fields = line.trim().split("\\s+");
+				if ("0A".equals(fields[3]) && own.contains(Long.parseLong(fields[9]))) {
+					listening.add(Long.parseLong(fields[9]));
+				}
+			}
+		}
+		return listening;
+	}
+
+	private Path write(String name, String content) throws IOException {
+		return Files.writeString(this.dir.resolve(name), content);
+	}
+
+	private static PrintStream quiet() {
+		return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+	}
+
+	private static Result validate(String... args) {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		int status = ValidateCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+				new PrintStream(err, true, StandardCharsets.UTF_8));
+		return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+	}
+
+	private record Result(int status, String out, String err) {
+	}
+
+}
