@@ -113,6 +113,11 @@ final class RedisSessionStore implements SessionStore {
 		this.maxPending = properties.maxBindings();
 		this.meterRegistry = meterRegistry;
 		Gauge.builder(PENDING, this.pending, Map::size).register(meterRegistry);
+		// Every operation's error counter exists from the start, at 0: a rate over it is
+		// defined before the first failure (dashboards and alerts).
+		for (String operation : new String[] { "bind", "use", "remove", "maintain" }) {
+			this.errors.put(operation, meterRegistry.counter(ERRORS, "operation", operation));
+		}
 	}
 
 	@Override

@@ -112,6 +112,56 @@ class HelmChartTest {
 	}
 
 	@Test
+	void dashboardAndAlertTemplatesCarryTheFilesTheBuildChecksBehindSwitchesOffByDefault() throws IOException {
+		String dashboard = Files.readString(CHART.resolve("templates/grafana-dashboard.yaml"));
+		String rules = Files.readString(CHART.resolve("templates/prometheusrule.yaml"));
+		JsonNode values = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+
+		assertThat(dashboard).contains("{{- if .Values.grafanaDashboard.enabled }}")
+			.contains(".Files.Get \"files/dashboard.json\"")
+			.contains("with .Values.grafanaDashboard.labels");
+		assertThat(rules).contains("{{- if .Values.prometheusRule.enabled }}")
+			.contains("kind: PrometheusRule")
+			.contains(".Files.Get \"files/prometheus-rules.yaml\"");
+		assertThat(values.at("/grafanaDashboard/enabled").asBoolean()).isFalse();
+		assertThat(values.at("/grafanaDashboard/labels/grafana_dashboard").asString()).isEqualTo("1");
+		assertThat(values.at("/prometheusRule/enabled").asBoolean()).isFalse();
+		assertThat(rules).as("the template replaces the file's runbook base with the value")
+			.contains(values.at("/prometheusRule/runbookBaseUrl").asString());
+		JsonNode panels = this.yaml.readTree(CHART.resolve("files/dashboard.json").toFile()).get("panels");
+		assertThat(panels.size()).isGreaterThanOrEqualTo(12);
+	}
+
+	@Test
+	void everyAlertLinksToARunbookSectionOfTheOperationsGuide() throws IOException {
+		JsonNode values = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
+		String base = values.at("/prometheusRule/runbookBaseUrl").asString();
+		List<String> headings = Files.readAllLines(Path.of("docs/operations.md"))
+			.stream()
+			.filter((line) -> line.startsWith("#"))
+			.map((line) -> line.replaceFirst("^#+\\s*", "")
+				.toLowerCase(java.util.Locale.ROOT)
+				.replaceAll("[^a-z0-9 _-]", "")
+				.replace(' ', '-'))
+			.toList();
+		JsonNode groups = this.yaml.readTree(CHART.resolve("files/prometheus-rules.yaml").toFile()).get("groups");
+		List<String> alerts = new ArrayList<>();
+		for (JsonNode group : groups) {
+			for (JsonNode rule : group.get("rules")) {
+				String alert = rule.get("alert").asString();
+				alerts.add(alert);
+				String runbook = rule.at("/annotations/runbook_url").asString();
+				assertThat(runbook).as(alert).startsWith(base + "#");
+				assertThat(headings).as(alert + " links to a heading of docs/operations.md")
+					.contains(runbook.substring(base.length() + 1));
+			}
+		}
+		assertThat(alerts).contains("McpGatewayPolicyRefused", "McpGatewayRevocationSyncStale",
+				"McpGatewayIdempotencyStoreDown", "McpGatewayCircuitOpen", "McpGatewayCapacityRefusalsRising",
+				"McpGatewayErrorsRising");
+	}
+
+	@Test
 	void everyValueReferenceInTheTemplatesExistsInValuesYaml() throws IOException {
 		JsonNode values = this.yaml.readTree(CHART.resolve("values.yaml").toFile());
 		List<String> missing = new ArrayList<>();

@@ -32,8 +32,18 @@ public final class GatewayReplica {
 	private GatewayReplica() {
 	}
 
-	/** A policy file with the one server in front of {@code upstream}. */
+	/**
+	 * A policy file with the one server in front of {@code upstream}, every tool granted.
+	 */
 	public static Path policy(TestUpstream upstream) {
+		return policy(upstream, "\"*\"");
+	}
+
+	/**
+	 * A policy file with the one server in front of {@code upstream}, granting every
+	 * verified principal {@code tools} (a YAML flow list's items).
+	 */
+	public static Path policy(TestUpstream upstream, String tools) {
 		try {
 			Path policy = Files.createTempFile("policy", ".yaml");
 			Files.writeString(policy, """
@@ -44,8 +54,8 @@ public final class GatewayReplica {
 					    upstream: %s
 					    path: %s
 					    grants:
-					      - tools: ["*"]
-					""".formatted(upstream.url("/mcp"), PATH));
+					      - tools: [%s]
+					""".formatted(upstream.url("/mcp"), PATH, tools));
 			return policy;
 		}
 		catch (IOException ex) {
