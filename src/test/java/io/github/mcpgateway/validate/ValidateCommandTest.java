@@ -52,6 +52,13 @@ class ValidateCommandTest {
 			      - tools: [echo]
 			""";
 
+	/** The start of a configuration with the identity the gateway requires. */
+	private static final String IDENTITY = """
+			gateway:
+			  identity:
+			    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
+			""";
+
 	@TempDir
 	Path dir;
 
@@ -185,14 +192,10 @@ class ValidateCommandTest {
 
 	@Test
 	void valueThatDoesNotConvertIsNamed() throws IOException {
-		Path config = write("application.yaml",
-				"""
-						gateway:
-						  identity:
-						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
-						  proxy:
-						    idle-timeout: forever
-						""");
+		Path config = write("application.yaml", IDENTITY + """
+				  proxy:
+				    idle-timeout: forever
+				""");
 
 		Result result = validate("--config", config.toString(), "--policy", write("p.yaml", GOOD_POLICY).toString());
 
@@ -202,12 +205,7 @@ class ValidateCommandTest {
 
 	@Test
 	void configurationWithoutAPolicyLocationIsRefusedAsAtStartUp() throws IOException {
-		Path config = write("application.yaml",
-				"""
-						gateway:
-						  identity:
-						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
-						""");
+		Path config = write("application.yaml", IDENTITY);
 
 		Result result = validate("--config", config.toString());
 
@@ -218,15 +216,10 @@ class ValidateCommandTest {
 	@Test
 	void configurationNamingAPolicyChecksThatPolicy() throws IOException {
 		Path policy = write("policy.yaml", "servers: [ {namespace: a");
-		Path config = write("application.yaml",
-				"""
-						gateway:
-						  identity:
-						    oauth: { issuer: https://idp.example, jwk-set-uri: https://idp.example/jwks, audiences: [https://mcp.example] }
-						  policy:
-						    location: %s
-						"""
-					.formatted(policy));
+		Path config = write("application.yaml", IDENTITY + """
+				  policy:
+				    location: %s
+				""".formatted(policy));
 
 		Result result = validate("--config", config.toString());
 
