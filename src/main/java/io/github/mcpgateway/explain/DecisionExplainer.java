@@ -103,7 +103,7 @@ public final class DecisionExplainer {
 
 	private static Explanation.Server describe(McpServerPolicy server) {
 		return new Explanation.Server(server.namespace(), server.name(), server.uid(), server.path(),
-				server.identity().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+				server.identity());
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.policy.Grant;
+import io.github.mcpgateway.principal.IdentityMode;
 
 /**
  * The answer of the decision-explain endpoint: what the request path would decide for a
@@ -29,8 +30,11 @@ public record Explanation(String policyVersion, @Nullable Server server, boolean
 		@Nullable String reason, @Nullable String errorCode, @Nullable Integer status, @Nullable GrantView grant,
 		@Nullable ToolsListPreview toolsList) {
 
-	/** The server, as the policy endpoint names it. */
-	public record Server(String namespace, String name, @Nullable String uid, String path, String identity) {
+	/**
+	 * The server, as the policy endpoint names it ({@code identity} as in the policy
+	 * file).
+	 */
+	public record Server(String namespace, String name, @Nullable String uid, String path, IdentityMode identity) {
 	}
 
 	/**

@@ -24,6 +24,11 @@ public record GrantDecision(int grantIndex, @Nullable Refusal refusal) {
 
 	}
 
+	static final GrantDecision NO_GRANT_APPLIES = new GrantDecision(-1, Refusal.NO_GRANT_APPLIES);
+
+	static final GrantDecision NO_APPLYING_GRANT_LISTS_TOOL = new GrantDecision(-1,
+			Refusal.NO_APPLYING_GRANT_LISTS_TOOL);
+
 	public GrantDecision {
 		if ((refusal == null) == (grantIndex < 0)) {
 			throw new IllegalArgumentException("a decision is either allowed by a grant or refused with a reason");
@@ -32,10 +37,6 @@ public record GrantDecision(int grantIndex, @Nullable Refusal refusal) {
 
 	static GrantDecision allowedBy(int grantIndex) {
 		return new GrantDecision(grantIndex, null);
-	}
-
-	static GrantDecision refused(Refusal refusal) {
-		return new GrantDecision(-1, refusal);
 	}
 
 	public boolean allowed() {

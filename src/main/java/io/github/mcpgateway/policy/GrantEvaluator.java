@@ -20,32 +20,50 @@ import io.github.mcpgateway.principal.McpPrincipal;
  */
 public final class GrantEvaluator {
 
+	private static final int NO_GRANT_APPLIES = -1;
+
+	private static final int NO_APPLYING_GRANT_LISTS_TOOL = -2;
+
 	/**
 	 * The decision for {@code principal} on {@code server}, and for calling {@code tool}
 	 * when it is not {@code null}.
 	 */
 	public GrantDecision decide(McpServerPolicy server, @Nullable McpPrincipal principal, @Nullable String tool) {
+		int decided = firstAllowingGrant(server, principal, tool);
+		return switch (decided) {
+			case NO_GRANT_APPLIES -> GrantDecision.NO_GRANT_APPLIES;
+			case NO_APPLYING_GRANT_LISTS_TOOL -> GrantDecision.NO_APPLYING_GRANT_LISTS_TOOL;
+			default -> GrantDecision.allowedBy(decided);
+		};
+	}
+
+	public boolean mayUseServer(McpServerPolicy server, @Nullable McpPrincipal principal) {
+		return firstAllowingGrant(server, principal, null) >= 0;
+	}
+
+	public boolean mayCallTool(McpServerPolicy server, @Nullable McpPrincipal principal, String tool) {
+		return firstAllowingGrant(server, principal, tool) >= 0;
+	}
+
+	/**
+	 * The index of the first grant that allows the request, or a negative refusal code:
+	 * the rule itself, without allocating on the request path (a tools/list reply asks it
+	 * once per tool).
+	 */
+	private static int firstAllowingGrant(McpServerPolicy server, @Nullable McpPrincipal principal,
+			@Nullable String tool) {
 		List<Grant> grants = server.grants();
 		boolean anyApplies = false;
 		for (int i = 0; i < grants.size(); i++) {
 			Grant grant = grants.get(i);
 			if (grant.appliesTo(principal)) {
 				if (tool == null || grant.allowsTool(tool)) {
-					return GrantDecision.allowedBy(i);
+					return i;
 				}
 				anyApplies = true;
 			}
 		}
-		return GrantDecision.refused(anyApplies ? GrantDecision.Refusal.NO_APPLYING_GRANT_LISTS_TOOL
-				: GrantDecision.Refusal.NO_GRANT_APPLIES);
-	}
-
-	public boolean mayUseServer(McpServerPolicy server, @Nullable McpPrincipal principal) {
-		return decide(server, principal, null).allowed();
-	}
-
-	public boolean mayCallTool(McpServerPolicy server, @Nullable McpPrincipal principal, String tool) {
-		return decide(server, principal, tool).allowed();
+		return anyApplies ? NO_APPLYING_GRANT_LISTS_TOOL : NO_GRANT_APPLIES;
 	}
 
 }

@@ -48,7 +48,8 @@ public class PolicyEndpoint {
 		described.put("uid", server.uid());
 		described.put("path", server.path());
 		described.put("upstream", server.upstream().toString());
-		described.put("identity", server.identity().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+		// Serialized with the policy file's names (IdentityMode's @JsonProperty).
+		described.put("identity", server.identity());
 		described.put("grants", server.grants().size());
 		return described;
 	}
