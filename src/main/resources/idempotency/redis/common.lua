@@ -56,6 +56,7 @@ local function remove(id)
     incr(g, 'tombstones', -1)
   end
   redis.call('ZREM', k('t'), id)
+  redis.call('ZREM', k('x'), id)
   redis.call('DEL', ek)
   if num(sk, 'entries') <= 0 then
     redis.call('DEL', sk)
@@ -67,7 +68,9 @@ local function remove(id)
 end
 
 -- Moves an in-flight entry to a terminal state at time now; returns its scope and principal.
-local function finish(id, state, now)
+-- It expires ttl after now (queue 't', in completion order), or at keep_until when that is later
+-- (queue 'x', scored by expiry): the entry of a call that created a task lives as long as the task.
+local function finish(id, state, now, keep_until)
   local ek = k('e', id)
   local e = redis.call('HMGET', ek, 'scope', 'principal')
   local sk, pk, g = k('s', e[1]), k('p', e[2]), k('g')
@@ -76,7 +79,11 @@ local function finish(id, state, now)
   incr(pk, 'inflight', -1)
   incr(g, 'inflight', -1)
   redis.call('ZREM', k('lease'), id)
-  redis.call('ZADD', k('t'), now, id)
+  if keep_until and keep_until > 0 then
+    redis.call('ZADD', k('x'), keep_until, id)
+  else
+    redis.call('ZADD', k('t'), now, id)
+  end
   if state == 'u' or state == 'n' then
     incr(sk, 'tombstones', 1)
     incr(g, 'tombstones', 1)
@@ -89,6 +96,9 @@ end
 -- replica died mid-call: the tool may have run) into outcome-unknown tombstones.
 local function housekeep(now, ttl)
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', k('t'), '-inf', now - ttl, 'LIMIT', 0, 256)) do
+    remove(id)
+  end
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', k('x'), '-inf', now, 'LIMIT', 0, 256)) do
     remove(id)
   end
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', k('lease'), '-inf', now, 'LIMIT', 0, 256)) do

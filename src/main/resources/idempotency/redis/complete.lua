@@ -1,9 +1,9 @@
--- ARGV: id, hash, now, status, contentType ('' for none), body
+-- ARGV: id, hash, now, status, contentType ('' for none), body, keep until (0: the TTL)
 local id, hash, now = ARGV[1], ARGV[2], tonumber(ARGV[3])
 if not in_flight(id, hash) then
   return { 'ignored' }
 end
-local scope, principal = finish(id, 'c', now)
+local scope, principal = finish(id, 'c', now, tonumber(ARGV[7] or '0'))
 local size = string.len(ARGV[6])
 redis.call('HSET', k('e', id), 'status', ARGV[4], 'ctype', ARGV[5], 'body', ARGV[6], 'size', size)
 local seq = redis.call('INCR', k('seq'))

@@ -73,7 +73,8 @@ public class AuditLogWriter implements McpAuditListener {
 	 * The event as one JSON object, written field by field: this runs on every request,
 	 * so without building a map to serialize. Absent values are {@code null}; the
 	 * idempotency fields appear only for keyed requests, the upstream credential fields
-	 * only for servers with an {@code upstream-auth} mode.
+	 * only for servers with an {@code upstream-auth} mode, the task fields only for
+	 * requests the task stage handled.
 	 */
 	String json(McpAuditEvent event) {
 		StringWriter out = new StringWriter(512);
@@ -102,6 +103,10 @@ public class AuditLogWriter implements McpAuditListener {
 			if (event.upstreamAuth() != null) {
 				json.writeStringProperty("upstream_auth", event.upstreamAuth());
 				json.writeStringProperty("upstream_auth_outcome", event.upstreamAuthOutcome());
+			}
+			if (event.task() != null) {
+				json.writeStringProperty("task", event.task());
+				json.writeStringProperty("task_id_hash", event.taskIdHash());
 			}
 			json.writeEndObject();
 		}

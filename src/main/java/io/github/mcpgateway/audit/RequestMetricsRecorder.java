@@ -15,6 +15,7 @@ import org.springframework.util.Assert;
 import io.github.mcpgateway.idempotency.IdempotencyMeters;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.request.McpAuditListener;
+import io.github.mcpgateway.task.TaskMeters;
 
 /**
  * Counts and times governed requests from their {@link McpAuditEvent}s. Tags are bounded:
@@ -27,7 +28,8 @@ public class RequestMetricsRecorder implements McpAuditListener {
 			"tools/call", "resources/list", "resources/read", "resources/templates/list", "resources/subscribe",
 			"resources/unsubscribe", "prompts/list", "prompts/get", "completion/complete", "logging/setLevel",
 			"notifications/initialized", "notifications/cancelled", "notifications/progress",
-			"notifications/roots/list_changed", "response", "GET", "DELETE");
+			"notifications/roots/list_changed", "tasks/get", "tasks/result", "tasks/list", "tasks/cancel",
+			"tasks/update", "subscriptions/listen", "server/discover", "response", "GET", "DELETE");
 
 	private final MeterRegistry meterRegistry;
 
@@ -56,6 +58,11 @@ public class RequestMetricsRecorder implements McpAuditListener {
 		if (event.idempotency() != null) {
 			counter(IdempotencyMeters.OUTCOMES, "namespace", event.namespace(), "server", event.server(), "outcome",
 					event.idempotency())
+				.increment();
+		}
+		if (event.task() != null) {
+			counter(TaskMeters.OUTCOMES, "namespace", event.namespace(), "server", event.server(), "outcome",
+					event.task())
 				.increment();
 		}
 	}

@@ -16,6 +16,7 @@ import io.github.mcpgateway.proxy.UpstreamGuardFilter;
 import io.github.mcpgateway.request.McpRequestFilter;
 import io.github.mcpgateway.routing.ServerResolutionFilter;
 import io.github.mcpgateway.session.SessionAndRevocationFilter;
+import io.github.mcpgateway.task.TaskFilter;
 import io.github.mcpgateway.upstreamauth.UpstreamCredentialFilter;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,6 +35,8 @@ import tools.jackson.databind.json.JsonMapper;
  * new sessions;</li>
  * <li>policy: {@link PolicyFilter}, applies the grants;</li>
  * <li>idempotency: {@link IdempotencyFilter}, the opt-in Idempotency-Key contract;</li>
+ * <li>tasks: {@link TaskFilter}, binds the tasks a call creates to its caller and decides
+ * every request about a task against its binding and the grants;</li>
  * <li>upstream credentials: {@link UpstreamCredentialFilter}, obtains the token a server
  * with {@code upstream-auth} sends upstream, or refuses before dispatch;</li>
  * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the
@@ -55,6 +58,8 @@ class PipelineConfiguration {
 	static final int POLICY_ORDER = IDENTITY_ORDER + 30;
 
 	static final int IDEMPOTENCY_ORDER = IDENTITY_ORDER + 40;
+
+	static final int TASK_ORDER = IDENTITY_ORDER + 42;
 
 	static final int UPSTREAM_AUTH_ORDER = IDENTITY_ORDER + 45;
 
@@ -94,6 +99,11 @@ class PipelineConfiguration {
 	@Bean
 	FilterRegistrationBean<IdempotencyFilter> idempotencyFilterRegistration(IdempotencyFilter filter) {
 		return register(filter, IDEMPOTENCY_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<TaskFilter> taskFilterRegistration(TaskFilter filter) {
+		return register(filter, TASK_ORDER);
 	}
 
 	@Bean

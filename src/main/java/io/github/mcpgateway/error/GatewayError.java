@@ -12,8 +12,9 @@ import org.springframework.util.Assert;
  *
  * <p>
  * Rendered by {@link GatewayErrorRenderer} as a JSON-RPC 2.0 error response:
- * {@code error.code} is the coarse {@link Category} in the implementation-defined range
- * -32000..-32019 (JSON-RPC 2.0 section 5.1), {@code error.data.code} is the stable,
+ * {@code error.code} is the coarse {@link Category}, in the implementation-defined range
+ * -32000..-32019 (JSON-RPC 2.0 section 5.1) but for the one that stands for a standard
+ * code ({@link Category#INVALID_PARAMS}), {@code error.data.code} is the stable,
  * documented {@link #code()} that clients switch on, and the HTTP status is
  * {@link #status()}. {@link #message()} is a fixed, human-readable sentence: it never
  * carries upstream exception text, tokens or payloads.
@@ -64,7 +65,17 @@ public record GatewayError(HttpStatus status, Category category, String code, St
 		/** Idempotency capacity for this caller is exhausted. */
 		IDEMPOTENCY_CAPACITY(-32009),
 		/** The gateway itself failed, or a service it depends on is unavailable. */
-		INTERNAL(-32010);
+		INTERNAL(-32010),
+		/**
+		 * A per-caller bound of the gateway other than the Idempotency-Key's is reached.
+		 */
+		CAPACITY(-32011),
+		/**
+		 * The request's params name something this caller cannot use: JSON-RPC's own
+		 * Invalid params (-32602), the code an MCP server answers for an unknown task, so
+		 * that a task the caller may not see looks exactly like one that does not exist.
+		 */
+		INVALID_PARAMS(-32602);
 
 		private final int jsonRpcCode;
 

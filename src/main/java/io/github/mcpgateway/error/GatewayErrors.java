@@ -65,6 +65,16 @@ public final class GatewayErrors {
 	public static final GatewayError TOOL_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "tool_not_granted",
 			"No grant allows this principal to call this tool");
 
+	public static final GatewayError TASK_NOT_FOUND = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
+			"task_not_found", "Task not found");
+
+	public static final GatewayError TASK_CAPACITY = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
+			"task_capacity", "Too many live tasks for this caller; call without a task, or wait for tasks to expire");
+
+	public static final GatewayError TASK_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"task_store_unavailable", "The task store cannot be reached; retry shortly")
+		.withRetryAfter(Duration.ofSeconds(1));
+
 	public static final GatewayError ACCESS_DENIED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "access_denied",
 			"Access denied");
 

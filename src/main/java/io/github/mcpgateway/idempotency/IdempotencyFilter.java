@@ -1,6 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Optional;
 
 import jakarta.servlet.FilterChain;
@@ -202,26 +203,29 @@ public final class IdempotencyFilter extends McpStageFilter {
 			IdempotencyEntry entry) {
 		McpRequestContext after = McpRequestContext.require(request);
 		int status = response.getStatus();
+		// A call that created a task keeps its entry as long as the task may live: a
+		// retry within that time gets the same task, never a second one.
+		Duration atLeast = (after.createdTaskLifetime() != null) ? after.createdTaskLifetime() : Duration.ZERO;
 		if (!after.dispatched()) {
 			this.store.release(entry);
 		}
 		else if (after.decision() == Decision.UPSTREAM_ERROR || after.replyCutShort()) {
-			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN, atLeast);
 		}
 		else if (status >= 400 && status < 500) {
 			this.store.release(entry);
 		}
 		else if (status < 200 || status >= 300) {
-			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN, atLeast);
 		}
 		else if (ContentCoding.isEncoded(response.getHeader(HttpHeaders.CONTENT_ENCODING)) || recorder.overflowed()) {
-			this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
+			this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE, atLeast);
 		}
 		else if (this.streamingMediaTypes.isStreaming(response.getContentType())) {
-			settleStream(response, recorder, entry, after);
+			settleStream(response, recorder, entry, after, atLeast);
 		}
 		else {
-			this.store.complete(entry, new StoredReply(status, response.getContentType(), recorder.body()));
+			this.store.complete(entry, new StoredReply(status, response.getContentType(), recorder.body()), atLeast);
 		}
 	}
 
@@ -232,17 +236,17 @@ public final class IdempotencyFilter extends McpStageFilter {
 	 * {@code application/json}.
 	 */
 	private void settleStream(HttpServletResponse response, ReplyRecorder recorder, IdempotencyEntry entry,
-			McpRequestContext context) {
+			McpRequestContext context, Duration atLeast) {
 		if (this.eventStreams == IdempotencyProperties.EventStreams.REPLAY
 				&& StreamingMediaTypes.isEventStream(response.getContentType())) {
 			Optional<byte[]> json = StreamedResponse.of(recorder.body(), context.requestId(), this.streamReader);
 			if (json.isPresent()) {
 				this.store.complete(entry,
-						new StoredReply(response.getStatus(), MediaType.APPLICATION_JSON_VALUE, json.get()));
+						new StoredReply(response.getStatus(), MediaType.APPLICATION_JSON_VALUE, json.get()), atLeast);
 				return;
 			}
 		}
-		this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
+		this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE, atLeast);
 	}
 
 	private void refuse(HttpServletRequest request, HttpServletResponse response, IdempotencyOutcome outcome,

@@ -1,5 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
+import java.time.Duration;
+
 /**
  * Keeps keyed requests between their first execution and the end of their replay window.
  *
@@ -15,8 +17,9 @@ package io.github.mcpgateway.idempotency;
  * again.</li>
  * <li>A tombstone is never evicted before its TTL: the request may have run, so it must
  * never run again within the window.</li>
- * <li>Completed entries and tombstones expire a TTL after completion, not after
- * begin.</li>
+ * <li>Completed entries and tombstones expire a TTL after completion, not after begin; or
+ * later, when the outcome is recorded with a longer {@code atLeast} (the call created a
+ * task, and a retry within the task's life must get that task, not a second one).</li>
  * </ul>
  * Keys given to a store are already scoped hashes; a store never sees a raw key.
  */
@@ -25,11 +28,27 @@ public interface IdempotencyStore {
 	/** Starts, replays or refuses {@code entry}. */
 	BeginResult begin(IdempotencyEntry entry);
 
-	/** The request ran and produced a replayable reply. */
-	void complete(IdempotencyEntry entry, StoredReply reply);
+	/** The request ran and produced a replayable reply, kept for the TTL. */
+	default void complete(IdempotencyEntry entry, StoredReply reply) {
+		complete(entry, reply, Duration.ZERO);
+	}
 
-	/** The request may have run and its reply cannot be replayed. */
-	void tombstone(IdempotencyEntry entry, TombstoneKind kind);
+	/**
+	 * The request ran and produced a replayable reply, kept for the TTL or
+	 * {@code atLeast} from now, whichever is longer.
+	 */
+	void complete(IdempotencyEntry entry, StoredReply reply, Duration atLeast);
+
+	/** The request may have run and its reply cannot be replayed; kept for the TTL. */
+	default void tombstone(IdempotencyEntry entry, TombstoneKind kind) {
+		tombstone(entry, kind, Duration.ZERO);
+	}
+
+	/**
+	 * The request may have run and its reply cannot be replayed; kept for the TTL or
+	 * {@code atLeast} from now, whichever is longer.
+	 */
+	void tombstone(IdempotencyEntry entry, TombstoneKind kind, Duration atLeast);
 
 	/** The request did not run (or was definitively rejected): forget the key. */
 	void release(IdempotencyEntry entry);

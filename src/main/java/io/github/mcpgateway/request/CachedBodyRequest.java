@@ -4,23 +4,61 @@ import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
 
 /**
  * A request whose body was read once into memory (bounded by the configured cap) and is
- * served again, byte for byte, to the proxy.
+ * served again, byte for byte, to the proxy; or, where a stage must change what the
+ * upstream receives ({@link #replacing}), a new body with a {@code Content-Length} to
+ * match.
  */
-final class CachedBodyRequest extends HttpServletRequestWrapper {
+public final class CachedBodyRequest extends HttpServletRequestWrapper {
 
 	private final byte[] body;
 
+	private final boolean replaced;
+
 	CachedBodyRequest(HttpServletRequest request, byte[] body) {
+		this(request, body, false);
+	}
+
+	private CachedBodyRequest(HttpServletRequest request, byte[] body, boolean replaced) {
 		super(request);
 		this.body = body;
+		this.replaced = replaced;
+	}
+
+	/**
+	 * {@code request} with {@code body} in place of the one it carries. A declared
+	 * {@code Content-Length} is the new body's; a chunked request stays chunked.
+	 */
+	public static HttpServletRequest replacing(HttpServletRequest request, byte[] body) {
+		return new CachedBodyRequest(request, body, true);
+	}
+
+	@Override
+	public @Nullable String getHeader(String name) {
+		String value = super.getHeader(name);
+		return (this.replaced && value != null && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name))
+				? Integer.toString(this.body.length) : value;
+	}
+
+	@Override
+	public Enumeration<String> getHeaders(String name) {
+		if (this.replaced && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name) && super.getHeader(name) != null) {
+			return Collections.enumeration(List.of(Integer.toString(this.body.length)));
+		}
+		return super.getHeaders(name);
 	}
 
 	@Override

@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param server server name
  * @param serverUid server UID from the policy, or {@code null}
  * @param method JSON-RPC method, or the HTTP method for GET and DELETE
- * @param tool tool name of a {@code tools/call}, or {@code null}
+ * @param tool tool name of a {@code tools/call}, the tool that created the task of a task
+ * request, or {@code null}
  * @param decision the gateway's decision, lower case
  * @param errorCode the gateway error code answered or recorded, or {@code null}
  * @param reason why, where the error code alone does not say (the kind of
@@ -34,10 +35,15 @@ import org.jspecify.annotations.Nullable;
  * upstream receives none
  * @param upstreamAuthOutcome how that credential was obtained ({@code cached},
  * {@code fetched}, {@code refused}, {@code unavailable}), never the token
+ * @param task how the task stage handled the request ({@code created}, {@code allowed},
+ * {@code not_found}, ...), or {@code null} when it did not
+ * @param taskIdHash first 16 hex characters of the task id's SHA-256, never the id (an
+ * upstream may treat task ids as bearer tokens)
  */
 public record McpAuditEvent(Instant time, @Nullable String human, @Nullable String agent, @Nullable String team,
 		@Nullable String sessionId, String namespace, String server, @Nullable String serverUid, String method,
 		@Nullable String tool, String decision, @Nullable String errorCode, @Nullable String reason, int status,
 		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash,
-		@Nullable String upstreamAuth, @Nullable String upstreamAuthOutcome) {
+		@Nullable String upstreamAuth, @Nullable String upstreamAuthOutcome, @Nullable String task,
+		@Nullable String taskIdHash) {
 }

@@ -31,15 +31,17 @@ final class McpHeaderValidator {
 
 	/**
 	 * The body value that {@code Mcp-Name} mirrors: {@code params.name}, or
-	 * {@code params.uri} for resources.
+	 * {@code params.uri} for resources, or {@code params.taskId} for tasks (the tasks
+	 * extension, SEP-2663).
 	 */
 	private static @Nullable String nameOf(JsonRpcMessage message) {
 		JsonNode params = message.params();
-		if (params == null || !params.isObject()) {
+		String method = message.method();
+		if (params == null || !params.isObject() || method == null) {
 			return null;
 		}
-		JsonNode value = (message.method() != null && message.method().startsWith("resources/")) ? params.get("uri")
-				: params.get("name");
+		JsonNode value = method.startsWith("resources/") ? params.get("uri")
+				: method.startsWith("tasks/") ? params.get("taskId") : params.get("name");
 		return (value != null && value.isString()) ? value.stringValue() : null;
 	}
 

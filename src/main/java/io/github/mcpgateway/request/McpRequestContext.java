@@ -1,5 +1,7 @@
 package io.github.mcpgateway.request;
 
+import java.time.Duration;
+
 import jakarta.servlet.ServletRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -30,7 +32,9 @@ import tools.jackson.databind.JsonNode;
  * <li>the Idempotency-Key stage: {@link #idempotencyOutcome()} and
  * {@link #idempotencyKeyHash()};</li>
  * <li>the upstream credentials stage: {@link #upstreamAuth()} and
- * {@link #upstreamAuthOutcome()}.</li>
+ * {@link #upstreamAuthOutcome()};</li>
+ * <li>the task stage: {@link #taskOutcome()}, {@link #taskIdHash()}, {@link #taskTool()}
+ * and {@link #createdTaskLifetime()}.</li>
  * </ul>
  * Not thread-safe: a request is handled on one thread.
  */
@@ -65,6 +69,14 @@ public final class McpRequestContext {
 	private @Nullable String upstreamAuth;
 
 	private @Nullable String upstreamAuthOutcome;
+
+	private @Nullable String taskOutcome;
+
+	private @Nullable String taskIdHash;
+
+	private @Nullable String taskTool;
+
+	private @Nullable Duration createdTaskLifetime;
 
 	private McpRequestContext(McpServerPolicy server, @Nullable McpPrincipal principal, long startNanos) {
 		Assert.notNull(server, "server must not be null");
@@ -179,6 +191,36 @@ public final class McpRequestContext {
 	}
 
 	/**
+	 * How the task stage handled the request ({@code created}, {@code allowed},
+	 * {@code not_found}, ...), {@code null} when it did not.
+	 */
+	public @Nullable String taskOutcome() {
+		return this.taskOutcome;
+	}
+
+	/** The first 16 hex characters of the task id's hash, never the id itself. */
+	public @Nullable String taskIdHash() {
+		return this.taskIdHash;
+	}
+
+	/**
+	 * The tool a task request's task was created by, {@code null} for other requests or
+	 * an unknown task.
+	 */
+	public @Nullable String taskTool() {
+		return this.taskTool;
+	}
+
+	/**
+	 * How long the task this {@code tools/call} created may live (its own ttl, capped),
+	 * {@code null} when it created none. An Idempotency-Key entry of the call is kept as
+	 * long, so that a retry within the task's life gets the same task.
+	 */
+	public @Nullable Duration createdTaskLifetime() {
+		return this.createdTaskLifetime;
+	}
+
+	/**
 	 * The JSON-RPC id to echo in an error, {@code null} when the request has none or was
 	 * not parsed.
 	 */
@@ -222,6 +264,18 @@ public final class McpRequestContext {
 	public void upstreamAuth(String mode, String outcome) {
 		this.upstreamAuth = mode;
 		this.upstreamAuthOutcome = outcome;
+	}
+
+	/** Records how the task stage handled the request. */
+	public void task(String outcome, @Nullable String taskIdHash, @Nullable String tool) {
+		this.taskOutcome = outcome;
+		this.taskIdHash = taskIdHash;
+		this.taskTool = tool;
+	}
+
+	/** Records that this call created a task that lives up to {@code lifetime}. */
+	public void taskCreated(Duration lifetime) {
+		this.createdTaskLifetime = lifetime;
 	}
 
 	/** The gateway's decision on a request, as audited and counted. */

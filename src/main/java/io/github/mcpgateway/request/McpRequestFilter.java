@@ -196,11 +196,11 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 		audit(new McpAuditEvent(this.clock.instant(), (principal != null) ? principal.human() : null,
 				(principal != null) ? principal.agent() : null, (principal != null) ? principal.team() : null,
 				context.sessionId(), server.namespace(), server.name(), server.uid(), method,
-				(message != null) ? message.toolName() : null, decision.name().toLowerCase(Locale.ROOT),
-				context.errorCode(), context.reason(), response.getStatus(),
+				(message != null && message.toolName() != null) ? message.toolName() : context.taskTool(),
+				decision.name().toLowerCase(Locale.ROOT), context.errorCode(), context.reason(), response.getStatus(),
 				Duration.ofNanos(System.nanoTime() - context.startNanos()), context.dispatched(),
 				context.idempotencyOutcome(), context.idempotencyKeyHash(), context.upstreamAuth(),
-				context.upstreamAuthOutcome()));
+				context.upstreamAuthOutcome(), context.taskOutcome(), context.taskIdHash()));
 	}
 
 	private void audit(McpAuditEvent event) {

@@ -30,7 +30,7 @@ class ArchitectureTest {
 	private static final String ROOT = "io.github.mcpgateway";
 
 	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "idempotency",
-			"upstreamauth", "proxy");
+			"task", "upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("error", "jsonrpc", "principal", "transport", "poll", "policy");
 

@@ -15,6 +15,8 @@ import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 
+import io.github.mcpgateway.support.MutableClock;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -69,6 +71,45 @@ public abstract class IdempotencyStoreContractTests {
 
 		this.clock.advance(Duration.ofSeconds(61));
 		assertThat(this.store.begin(entry("k", "s", "p"))).isInstanceOf(BeginResult.Started.class);
+	}
+
+	@Test
+	void completionKeptAtLeastLongerThanTheTtlReplaysThatLongThenFrees() {
+		this.store.begin(entry("k", "s", "p"));
+		this.store.complete(entry("k", "s", "p"), reply("task"), Duration.ofMinutes(30));
+
+		this.clock.advance(Duration.ofMinutes(29));
+		keepAlive();
+		assertThat(this.store.begin(entry("k", "s", "p"))).isInstanceOf(BeginResult.Replay.class);
+
+		this.clock.advance(Duration.ofMinutes(2));
+		assertThat(this.store.begin(entry("k", "s", "p"))).isInstanceOf(BeginResult.Started.class);
+	}
+
+	@Test
+	void tombstoneKeptAtLeastLongerThanTheTtlAnswersThatLong() {
+		this.store.begin(entry("k", "s", "p"));
+		this.store.tombstone(entry("k", "s", "p"), TombstoneKind.NOT_REPLAYABLE, Duration.ofMinutes(30));
+
+		this.clock.advance(Duration.ofMinutes(29));
+		assertThat(this.store.begin(entry("k", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.NOT_REPLAYABLE));
+
+		this.clock.advance(Duration.ofMinutes(2));
+		assertThat(this.store.begin(entry("k", "s", "p"))).isInstanceOf(BeginResult.Started.class);
+	}
+
+	@Test
+	void entriesOfDifferentLifetimesExpireEachAtItsOwnTime() {
+		this.store.begin(entry("long", "s", "p"));
+		this.store.complete(entry("long", "s", "p"), reply("task"), Duration.ofMinutes(30));
+		this.store.begin(entry("short", "s", "p"));
+		this.store.complete(entry("short", "s", "p"), reply("plain"));
+
+		this.clock.advance(Duration.ofMinutes(6));
+
+		assertThat(this.store.begin(entry("short", "s", "p"))).isInstanceOf(BeginResult.Started.class);
+		assertThat(this.store.begin(entry("long", "s", "p"))).isInstanceOf(BeginResult.Replay.class);
+		assertThat(this.store.stats().replayable()).isEqualTo(1);
 	}
 
 	@Test
@@ -263,31 +304,6 @@ public abstract class IdempotencyStoreContractTests {
 
 	protected static StoredReply reply(String body) {
 		return new StoredReply(200, "application/json", body.getBytes(StandardCharsets.UTF_8));
-	}
-
-	public static final class MutableClock extends Clock {
-
-		private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-		public void advance(Duration duration) {
-			this.now = this.now.plus(duration);
-		}
-
-		@Override
-		public ZoneOffset getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return this.now;
-		}
-
 	}
 
 }

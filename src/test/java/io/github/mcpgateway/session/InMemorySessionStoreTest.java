@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.session.SessionEvent.Type;
 
+import io.github.mcpgateway.support.MutableClock;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class InMemorySessionStoreTest {
@@ -102,31 +104,6 @@ class InMemorySessionStoreTest {
 	private static SessionProperties properties(int max, Duration idle) {
 		return new SessionProperties(SessionProperties.StoreType.MEMORY, max, idle,
 				new SessionProperties.Redis("p:", Duration.ofSeconds(1)));
-	}
-
-	static final class MutableClock extends Clock {
-
-		private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-		void advance(Duration duration) {
-			this.now = this.now.plus(duration);
-		}
-
-		@Override
-		public ZoneOffset getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(java.time.ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return this.now;
-		}
-
 	}
 
 }

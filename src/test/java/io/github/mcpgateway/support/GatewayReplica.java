@@ -44,6 +44,14 @@ public final class GatewayReplica {
 	 * verified principal {@code tools} (a YAML flow list's items).
 	 */
 	public static Path policy(TestUpstream upstream, String tools) {
+		return policy(upstream.url("/mcp"), tools);
+	}
+
+	/**
+	 * A policy file with the one server in front of the upstream at {@code upstreamUrl},
+	 * granting every verified principal {@code tools}.
+	 */
+	public static Path policy(String upstreamUrl, String tools) {
 		try {
 			Path policy = Files.createTempFile("policy", ".yaml");
 			Files.writeString(policy, """
@@ -55,7 +63,7 @@ public final class GatewayReplica {
 					    path: %s
 					    grants:
 					      - tools: [%s]
-					""".formatted(upstream.url("/mcp"), PATH, tools));
+					""".formatted(upstreamUrl, PATH, tools));
 			return policy;
 		}
 		catch (IOException ex) {

@@ -1,11 +1,14 @@
 package io.github.mcpgateway.idempotency.memory;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.TreeSet;
 
 import org.jspecify.annotations.Nullable;
 
@@ -34,8 +37,10 @@ import io.github.mcpgateway.idempotency.StoredReply;
  * plus one reserved slot per in-flight entry, since each may end as a tombstone) refuses
  * with {@link Refusal#CAPACITY}.</li>
  * <li><b>Eviction order</b> is completion order, kept by insertion-ordered sets per
- * level, so eviction and expiry are O(1) per entry. Expiry runs on every {@code begin}:
- * with one TTL for all, the oldest completion expires first.</li>
+ * level, so eviction is O(1) per entry. <b>Expiry order</b> is expiry time: most entries
+ * expire the TTL after completion, but the entry of a call that created a task lives as
+ * long as the task ({@code atLeast}), so the expiry queue is ordered by expiry (O(log n)
+ * per entry). Expiry runs on every {@code begin}.</li>
  * <li><b>Concurrency.</b> Every operation holds the store's monitor: begin's
  * check-and-insert is atomic, which is what lets exactly one of many concurrent
  * duplicates start. The store holds at most a few hundred small entries, so the lock is
@@ -54,8 +59,11 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 	private final Map<String, Entry> entries = new HashMap<>();
 
-	/** Completed entries and tombstones, in completion order: the expiry queue. */
-	private final LinkedHashSet<Entry> terminal = new LinkedHashSet<>();
+	/** Completed entries and tombstones, by expiry: the expiry queue. */
+	private final TreeSet<Entry> terminal = new TreeSet<>(
+			Comparator.comparing((Entry entry) -> entry.expiresAt).thenComparingLong((entry) -> entry.sequence));
+
+	private long sequence;
 
 	/** Replayable entries in completion order: the eviction queues. */
 	private final LinkedHashSet<Entry> replayable = new LinkedHashSet<>();
@@ -120,12 +128,12 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 	}
 
 	@Override
-	public synchronized void complete(IdempotencyEntry request, StoredReply reply) {
+	public synchronized void complete(IdempotencyEntry request, StoredReply reply, Duration atLeast) {
 		Entry entry = inFlight(request);
 		if (entry == null) {
 			return;
 		}
-		finish(entry, State.COMPLETED);
+		finish(entry, State.COMPLETED, atLeast);
 		entry.reply = reply;
 		this.bytes += reply.size();
 		this.replayable.add(entry);
@@ -134,12 +142,12 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 	}
 
 	@Override
-	public synchronized void tombstone(IdempotencyEntry request, TombstoneKind kind) {
+	public synchronized void tombstone(IdempotencyEntry request, TombstoneKind kind, Duration atLeast) {
 		Entry entry = inFlight(request);
 		if (entry == null) {
 			return;
 		}
-		finish(entry, (kind == TombstoneKind.OUTCOME_UNKNOWN) ? State.OUTCOME_UNKNOWN : State.NOT_REPLAYABLE);
+		finish(entry, (kind == TombstoneKind.OUTCOME_UNKNOWN) ? State.OUTCOME_UNKNOWN : State.NOT_REPLAYABLE, atLeast);
 		entry.scope.tombstones++;
 		this.tombstones++;
 	}
@@ -188,9 +196,11 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 				? entry : null;
 	}
 
-	private void finish(Entry entry, State state) {
+	private void finish(Entry entry, State state, Duration atLeast) {
 		entry.state = state;
-		entry.completedAt = this.clock.instant();
+		Instant now = this.clock.instant();
+		entry.expiresAt = now.plus((atLeast.compareTo(this.limits.ttl()) > 0) ? atLeast : this.limits.ttl());
+		entry.sequence = ++this.sequence;
 		entry.scope.inFlight--;
 		entry.principal.inFlight--;
 		this.inFlight--;
@@ -207,14 +217,8 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 	}
 
 	private void expire(Instant now) {
-		Iterator<Entry> oldest = this.terminal.iterator();
-		while (oldest.hasNext()) {
-			Entry entry = oldest.next();
-			if (entry.completedAt.plus(this.limits.ttl()).isAfter(now)) {
-				return;
-			}
-			oldest.remove();
-			remove(entry);
+		while (!this.terminal.isEmpty() && !this.terminal.first().expiresAt.isAfter(now)) {
+			remove(this.terminal.first());
 		}
 	}
 
@@ -297,7 +301,10 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 		private @Nullable StoredReply reply;
 
-		private Instant completedAt = Instant.MAX;
+		/** Set once, at completion, before the entry joins the expiry queue. */
+		private Instant expiresAt = Instant.MAX;
+
+		private long sequence;
 
 		Entry(IdempotencyEntry request, Level scope, Level principal) {
 			this.entryKey = request.entryKey();

@@ -2,6 +2,7 @@ package io.github.mcpgateway.idempotency.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -126,17 +127,27 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	}
 
 	@Override
-	public void complete(IdempotencyEntry entry, StoredReply reply) {
+	public void complete(IdempotencyEntry entry, StoredReply reply, Duration atLeast) {
 		this.running.remove(entry.entryKey());
-		run("complete", COMPLETE, entry.entryKey(), entry.requestHash(), now(), reply.status(),
-				(reply.contentType() != null) ? reply.contentType() : "", reply.body());
+		long now = now();
+		run("complete", COMPLETE, entry.entryKey(), entry.requestHash(), now, reply.status(),
+				(reply.contentType() != null) ? reply.contentType() : "", reply.body(), keepUntil(now, atLeast));
 	}
 
 	@Override
-	public void tombstone(IdempotencyEntry entry, TombstoneKind kind) {
+	public void tombstone(IdempotencyEntry entry, TombstoneKind kind, Duration atLeast) {
 		this.running.remove(entry.entryKey());
-		run("tombstone", TOMBSTONE, entry.entryKey(), entry.requestHash(), now(),
-				(kind == TombstoneKind.OUTCOME_UNKNOWN) ? "u" : "n");
+		long now = now();
+		run("tombstone", TOMBSTONE, entry.entryKey(), entry.requestHash(), now,
+				(kind == TombstoneKind.OUTCOME_UNKNOWN) ? "u" : "n", keepUntil(now, atLeast));
+	}
+
+	/**
+	 * When an entry kept {@code atLeast} expires: 0 for the TTL (the scripts' completion
+	 * queue), else an instant in epoch milliseconds (their expiry queue).
+	 */
+	private long keepUntil(long now, Duration atLeast) {
+		return (atLeast.compareTo(this.limits.ttl()) > 0) ? now + atLeast.toMillis() : 0;
 	}
 
 	@Override

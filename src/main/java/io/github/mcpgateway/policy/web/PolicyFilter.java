@@ -1,11 +1,15 @@
 package io.github.mcpgateway.policy.web;
 
 import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
@@ -16,10 +20,14 @@ import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.PolicyProperties;
+import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStageFilter;
 import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.transport.FilteredResponse;
+import io.github.mcpgateway.transport.IdentityEncodingRequest;
+import io.github.mcpgateway.transport.ListResultFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -82,16 +90,26 @@ public final class PolicyFilter extends McpStageFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		ToolListFilteringResponse filtering = new ToolListFilteringResponse(response,
-				new ToolListRewriter(this.replyReader, this.jsonMapper,
-						(tool) -> this.grants.mayCallTool(server, context.principal(), tool)),
-				this.toolListMaxBytes);
+		FilteredResponse filtering = new FilteredResponse(response,
+				new ListResultFilter(this.replyReader, this.jsonMapper, "tools", "name",
+						(tools) -> callable(server, context.principal(), tools)),
+				this.toolListMaxBytes, FilteredResponse.Unreadable.WITHHOLD);
 		chain.doFilter(new IdentityEncodingRequest(request), filtering);
 		if (!filtering.finish()) {
 			// A stream was committed already: its client's stream just ends, and the
 			// refusal is recorded for the audit line only.
 			this.refusals.refuse(request, response, Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
 		}
+	}
+
+	private Set<String> callable(McpServerPolicy server, @Nullable McpPrincipal principal, List<String> tools) {
+		Set<String> callable = new HashSet<>();
+		for (String tool : tools) {
+			if (this.grants.mayCallTool(server, principal, tool)) {
+				callable.add(tool);
+			}
+		}
+		return callable;
 	}
 
 }

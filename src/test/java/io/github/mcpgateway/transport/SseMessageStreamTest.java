@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy.web;
+package io.github.mcpgateway.transport;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,20 +9,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.github.mcpgateway.support.TestJsonRpc;
-import io.github.mcpgateway.transport.SseEvent;
+import java.util.stream.Collectors;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class SseToolListStreamTest {
+class SseMessageStreamTest {
 
 	private static final String RESULT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[{\"name\":\"echo\"},"
 			+ "{\"name\":\"admin_reset\"}]}}";
 
 	private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-	private final SseToolListStream stream = new SseToolListStream(this.out,
-			new ToolListRewriter(TestJsonRpc.reader(), JsonMapper.builder().build(), (tool) -> tool.equals("echo")));
+	private final SseMessageStream stream = new SseMessageStream(this.out,
+			new ListResultFilter(TestJsonRpc.reader(), JsonMapper.builder().build(), "tools", "name",
+					(tools) -> tools.stream().filter("echo"::equals).collect(Collectors.toSet())),
+			1024, FilteredResponse.Unreadable.WITHHOLD);
 
 	@Test
 	void writeWhenEventSplitAcrossWritesThenHeldUntilCompleteAndRewritten() throws IOException {
@@ -71,7 +73,7 @@ class SseToolListStreamTest {
 		write(events);
 
 		assertThat(text()).isEqualTo(events);
-		assertThat(this.stream.unfilterable()).isFalse();
+		assertThat(this.stream.withheld()).isFalse();
 	}
 
 	@Test
@@ -81,7 +83,7 @@ class SseToolListStreamTest {
 		this.stream.close();
 
 		assertThat(text()).isEqualTo("event: message\n\n");
-		assertThat(this.stream.unfilterable()).isFalse();
+		assertThat(this.stream.withheld()).isFalse();
 	}
 
 	@ParameterizedTest
@@ -96,7 +98,56 @@ class SseToolListStreamTest {
 		this.stream.close();
 
 		assertThat(text()).isEqualTo(before).doesNotContain("admin_reset");
-		assertThat(this.stream.unfilterable()).isTrue();
+		assertThat(this.stream.withheld()).isTrue();
+	}
+
+	@Test
+	void writeWhenTheFilterDropsAMessageThenOnlyThatEventIsLeftOut() throws IOException {
+		SseMessageStream dropping = new SseMessageStream(
+				this.out, (message) -> new String(message, StandardCharsets.UTF_8).contains("secret")
+						? MessageFilter.Verdict.DROP : MessageFilter.Verdict.PASS,
+				1024, FilteredResponse.Unreadable.WITHHOLD);
+		String kept = "id: 1\ndata: {\"a\":1}\n\n";
+		String after = "id: 3\ndata: {\"c\":3}\n\n";
+
+		byte[] bytes = (kept + "id: 2\ndata: {\"secret\":2}\n\n" + after).getBytes(StandardCharsets.UTF_8);
+		dropping.write(bytes, 0, bytes.length);
+
+		assertThat(text()).isEqualTo(kept + after);
+		assertThat(dropping.withheld()).isFalse();
+	}
+
+	@Test
+	void writeWhenAnEventPassesTheCapUnderWithholdThenItAndTheRestAreWithheld() throws IOException {
+		write("data: {\"a\":1}\n\n");
+		String before = text();
+
+		write("data: " + "x".repeat(2000) + "\n\ndata: {\"b\":2}\n\n");
+
+		assertThat(text()).isEqualTo(before);
+		assertThat(this.stream.withheld()).isTrue();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "\n\n", "\r\n\r\n", "\r\r" })
+	void writeWhenAnEventPassesTheCapUnderPassThenItIsRelayedUnreadAndTheNextFilteredAgain(String blank)
+			throws IOException {
+		SseMessageStream passing = new SseMessageStream(
+				this.out, (message) -> new String(message, StandardCharsets.UTF_8).contains("secret")
+						? MessageFilter.Verdict.DROP : MessageFilter.Verdict.PASS,
+				100, FilteredResponse.Unreadable.PASS);
+		String big = "id: 1" + blank.substring(0, blank.length() / 2) + "data: " + "y".repeat(150) + blank;
+		// The last comment is incomplete: it lets the CR before it be judged.
+		byte[] bytes = (big + "data: {\"secret\":1}" + blank + "data: {\"c\":3}" + blank + ": more")
+			.getBytes(StandardCharsets.UTF_8);
+
+		// In small pieces, so that the event's end is found across writes.
+		for (int i = 0; i < bytes.length; i += 7) {
+			passing.write(bytes, i, Math.min(7, bytes.length - i));
+		}
+
+		assertThat(text()).isEqualTo(big + "data: {\"c\":3}" + blank);
+		assertThat(passing.withheld()).isFalse();
 	}
 
 	private void write(String text) throws IOException {

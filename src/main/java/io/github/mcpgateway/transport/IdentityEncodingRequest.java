@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy.web;
+package io.github.mcpgateway.transport;
 
 import java.util.Collections;
 import java.util.Enumeration;
@@ -16,9 +16,9 @@ import org.springframework.http.HttpHeaders;
  * no header means any coding is acceptable in theory, identity in practice; a coded reply
  * is still withheld).
  */
-final class IdentityEncodingRequest extends HttpServletRequestWrapper {
+public final class IdentityEncodingRequest extends HttpServletRequestWrapper {
 
-	IdentityEncodingRequest(HttpServletRequest request) {
+	public IdentityEncodingRequest(HttpServletRequest request) {
 		super(request);
 	}
 

@@ -1,0 +1,274 @@
+package io.github.mcpgateway.task;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
+
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpStageFilter;
+import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.task.TaskMessages.CreatedTask;
+import io.github.mcpgateway.task.TaskRequestDecider.TaskDecision;
+import io.github.mcpgateway.task.TaskStore.Reservation;
+import io.github.mcpgateway.transport.FilteredResponse;
+import io.github.mcpgateway.transport.IdentityEncodingRequest;
+import io.github.mcpgateway.transport.ListResultFilter;
+import io.github.mcpgateway.transport.MessageFilter;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The task stage, after the grants and the Idempotency-Key and before the upstream: MCP
+ * requires every task request to be authorized against the context that created the task,
+ * and an upstream behind the gateway gets no caller identity, so the gateway binds each
+ * task to its creator and checks every request about it.
+ *
+ * <p>
+ * Runs for allowed requests of a verified principal (a {@code delegated-header} server's
+ * upstream sees the caller's own credentials and binds its tasks itself):
+ * <ul>
+ * <li>A {@code tools/call} that may create a task ({@link TaskMessages#mayCreateTask})
+ * first reserves room in the {@link TaskStore} (429 {@code task_capacity} at a cap, 503
+ * {@code task_store_unavailable}; nothing goes upstream); a task its answer creates is
+ * bound to the principal, server, tool and session before the answer reaches the client;
+ * otherwise the reservation is given back.</li>
+ * <li>{@code tasks/get}, {@code tasks/result}, {@code tasks/update},
+ * {@code tasks/cancel}: decided by the {@link TaskRequestDecider}; a refusal goes nowhere
+ * upstream.</li>
+ * <li>{@code tasks/list}: the upstream's answer shows only the caller's tasks, page by
+ * page (withheld, 502 {@code upstream_reply_unfilterable}, when it cannot be read).</li>
+ * <li>{@code subscriptions/listen} naming tasks: only the caller's reach the
+ * upstream.</li>
+ * </ul>
+ * On all of these, and on GET streams, a message about a task that is not the caller's
+ * (status notifications, server requests carried by a task) never reaches the caller
+ * ({@link TaskReplyFilter}).
+ */
+public final class TaskFilter extends McpStageFilter {
+
+	private final TaskStore store;
+
+	private final TaskRequestDecider decider;
+
+	private final ListenRequests listens;
+
+	private final Refusals refusals;
+
+	private final StrictJsonReader replyReader;
+
+	private final JsonMapper jsonMapper;
+
+	private final int maxReplyBytes;
+
+	private final Duration maxTtl;
+
+	private final Clock clock;
+
+	TaskFilter(TaskStore store, TaskRequestDecider decider, ListenRequests listens, Refusals refusals,
+			StrictJsonReader replyReader, JsonMapper jsonMapper, TaskProperties properties, Clock clock) {
+		Assert.notNull(store, "store must not be null");
+		Assert.notNull(decider, "decider must not be null");
+		Assert.notNull(refusals, "refusals must not be null");
+		this.store = store;
+		this.decider = decider;
+		this.listens = listens;
+		this.refusals = refusals;
+		this.replyReader = replyReader;
+		this.jsonMapper = jsonMapper;
+		this.maxReplyBytes = (int) properties.maxReplySize().toBytes();
+		this.maxTtl = properties.maxTtl();
+		this.clock = clock;
+	}
+
+	@Override
+	protected boolean appliesTo(HttpServletRequest request, McpRequestContext context) {
+		return context.decision() == Decision.ALLOWED && context.principal() != null
+				&& context.server().identity() != IdentityMode.DELEGATED_HEADER && kind(request, context) != null;
+	}
+
+	@Override
+	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context) throws ServletException, IOException {
+		McpPrincipal principal = context.principal();
+		TaskOwnership ownership = new TaskOwnership(this.store, context.server().identityKey(), principal);
+		switch (kind(request, context)) {
+			case CREATE -> create(request, response, chain, context, principal, ownership);
+			case TASK -> taskRequest(request, response, chain, context, principal, ownership);
+			case LIST -> list(request, response, chain, context, principal, ownership);
+			case LISTEN -> listen(request, response, chain, context, ownership);
+			case STREAM -> relay(request, response, chain, context,
+					TaskReplyFilter.notifications(this.replyReader, null, ownership), FilteredResponse.Unreadable.PASS);
+		}
+	}
+
+	private void create(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context, McpPrincipal principal, TaskOwnership ownership)
+			throws ServletException, IOException {
+		Reservation reservation;
+		try {
+			reservation = this.store.reserve(principal);
+		}
+		catch (TaskStoreException ex) {
+			refuse(request, response, context, TaskOutcome.UNAVAILABLE, null, null);
+			return;
+		}
+		if (reservation == null) {
+			refuse(request, response, context, TaskOutcome.CAPACITY, null, null);
+			return;
+		}
+		McpServerPolicy server = context.server();
+		String tool = context.message().toolName();
+		String session = (context.sessionId() != null) ? TaskKeys.session(context.sessionId()) : null;
+		CreatedTask[] bound = new CreatedTask[1];
+		MessageFilter filter = TaskReplyFilter.creations(this.replyReader, context.requestId(), ownership,
+				(created) -> {
+					if (bound[0] == null) {
+						Duration lifetime = lifetime(created);
+						this.store.bind(reservation, created.taskId(), new TaskBinding(server.identityKey(),
+								server.qualifiedName(), principal, tool, session, this.clock.instant().plus(lifetime)));
+						bound[0] = created;
+						context.taskCreated(lifetime);
+					}
+				});
+		try {
+			relay(request, response, chain, context, filter, FilteredResponse.Unreadable.PASS);
+		}
+		finally {
+			if (bound[0] == null) {
+				this.store.release(reservation);
+				context.task(TaskOutcome.NOT_CREATED.tag(), null, null);
+			}
+			else {
+				context.task(TaskOutcome.CREATED.tag(), TaskKeys.audit(server.identityKey(), bound[0].taskId()), null);
+			}
+		}
+	}
+
+	private void taskRequest(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context, McpPrincipal principal, TaskOwnership ownership)
+			throws ServletException, IOException {
+		TaskDecision decision = this.decider.decide(context.server(), principal, context.message());
+		if (decision.refusal() != null) {
+			refuse(request, response, context, decision.outcome(), decision.taskIdHash(), decision.tool());
+			return;
+		}
+		context.task(decision.outcome().tag(), decision.taskIdHash(), decision.tool());
+		relay(request, response, chain, context,
+				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
+				FilteredResponse.Unreadable.PASS);
+	}
+
+	private void list(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context, McpPrincipal principal, TaskOwnership ownership)
+			throws ServletException, IOException {
+		String server = context.server().identityKey();
+		MessageFilter tasks = new ListResultFilter(this.replyReader, this.jsonMapper, "tasks", "taskId",
+				(ids) -> this.store.owned(server, principal, ids));
+		context.task(TaskOutcome.FILTERED.tag(), null, null);
+		relay(request, response, chain, context,
+				TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership, tasks),
+				FilteredResponse.Unreadable.WITHHOLD);
+	}
+
+	private void listen(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context, TaskOwnership ownership) throws ServletException, IOException {
+		List<String> named = ListenRequests.taskIds(context.message());
+		HttpServletRequest forwarded = request;
+		if (named != null && !named.isEmpty()) {
+			Set<String> owned;
+			try {
+				owned = this.store.owned(context.server().identityKey(), context.principal(), named);
+			}
+			catch (TaskStoreException ex) {
+				refuse(request, response, context, TaskOutcome.UNAVAILABLE, null, null);
+				return;
+			}
+			forwarded = this.listens.keepOnly(request, named, owned);
+		}
+		context.task(TaskOutcome.FILTERED.tag(), null, null);
+		relay(forwarded, response, chain, context,
+				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
+				FilteredResponse.Unreadable.PASS);
+	}
+
+	/**
+	 * Sends the request on with its reply read through {@code filter}; the upstream is
+	 * asked for an uncoded reply, so that it can be read.
+	 */
+	private void relay(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+			McpRequestContext context, MessageFilter filter, FilteredResponse.Unreadable unreadable)
+			throws ServletException, IOException {
+		FilteredResponse filtered = new FilteredResponse(response, filter, this.maxReplyBytes, unreadable);
+		chain.doFilter(new IdentityEncodingRequest(request), filtered);
+		if (!filtered.finish()) {
+			// A stream was committed already: its client's stream just ends, and the
+			// refusal is recorded for the audit line only.
+			this.refusals.refuse(request, response, Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
+		}
+	}
+
+	private void refuse(HttpServletRequest request, HttpServletResponse response, McpRequestContext context,
+			TaskOutcome outcome, @Nullable String taskIdHash, @Nullable String tool) throws IOException {
+		context.task(outcome.tag(), taskIdHash, tool);
+		var error = switch (outcome) {
+			case CAPACITY -> GatewayErrors.TASK_CAPACITY;
+			case UNAVAILABLE -> GatewayErrors.TASK_STORE_UNAVAILABLE;
+			case TOOL_NOT_GRANTED -> GatewayErrors.TOOL_NOT_GRANTED;
+			default -> GatewayErrors.TASK_NOT_FOUND;
+		};
+		Decision decision = (outcome == TaskOutcome.CAPACITY || outcome == TaskOutcome.UNAVAILABLE) ? Decision.REFUSED
+				: Decision.DENIED;
+		this.refusals.refuse(request, response, decision, error);
+	}
+
+	/** The task's own ttl, capped; a task without one lives the cap. */
+	private Duration lifetime(CreatedTask created) {
+		Duration ttl = created.ttl();
+		return (ttl == null || ttl.compareTo(this.maxTtl) > 0) ? this.maxTtl : ttl;
+	}
+
+	private static @Nullable Kind kind(HttpServletRequest request, McpRequestContext context) {
+		JsonRpcMessage message = context.message();
+		if (message == null) {
+			return "GET".equals(request.getMethod()) ? Kind.STREAM : null;
+		}
+		if (message.kind() != JsonRpcMessage.Kind.REQUEST || message.method() == null) {
+			return null;
+		}
+		String method = message.method();
+		if (message.isToolCall()) {
+			return TaskMessages.mayCreateTask(message) ? Kind.CREATE : null;
+		}
+		if (TaskMessages.TASK_REQUESTS.contains(method)) {
+			return Kind.TASK;
+		}
+		if (TaskMessages.LIST.equals(method)) {
+			return Kind.LIST;
+		}
+		return TaskMessages.LISTEN.equals(method) ? Kind.LISTEN : null;
+	}
+
+	/** What kind of request the stage handles. */
+	private enum Kind {
+
+		CREATE, TASK, LIST, LISTEN, STREAM
+
+	}
+
+}

@@ -1,0 +1,118 @@
+package io.github.mcpgateway.task;
+
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.jsonrpc.MalformedJsonException;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import io.github.mcpgateway.task.TaskMessages.CreatedTask;
+import io.github.mcpgateway.transport.MessageFilter;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What of a reply reaches a caller, task by task: applied to every message of the reply
+ * to a request the task stage handles (a task request, a call that may create a task, a
+ * {@code subscriptions/listen} or a GET stream).
+ * <ul>
+ * <li>The response to the request: a creation is bound ({@code creations}) before the
+ * message is written, so the client never holds a task id the gateway has not bound; a
+ * {@code tasks/list} result is filtered to the caller's tasks ({@code response}).</li>
+ * <li>Every other message that is about a task (a status notification, a server request
+ * or notification with related-task metadata) passes only if the task is the caller's: an
+ * upstream whose task store all callers share never shows one caller another's task, nor
+ * sends it another's elicitation.</li>
+ * <li>A message that cannot be read exactly is dropped; where the response must be read
+ * (a creation to bind, a list to filter), it and the rest are withheld.</li>
+ * </ul>
+ */
+final class TaskReplyFilter implements MessageFilter {
+
+	private final StrictJsonReader reader;
+
+	private final @Nullable JsonNode requestId;
+
+	private final TaskOwnership ownership;
+
+	private final @Nullable Consumer<CreatedTask> creations;
+
+	private final @Nullable MessageFilter response;
+
+	private TaskReplyFilter(StrictJsonReader reader, @Nullable JsonNode requestId, TaskOwnership ownership,
+			@Nullable Consumer<CreatedTask> creations, @Nullable MessageFilter response) {
+		this.reader = reader;
+		this.requestId = requestId;
+		this.ownership = ownership;
+		this.creations = creations;
+		this.response = response;
+	}
+
+	/** Only messages about tasks are checked. */
+	static TaskReplyFilter notifications(StrictJsonReader reader, @Nullable JsonNode requestId,
+			TaskOwnership ownership) {
+		return new TaskReplyFilter(reader, requestId, ownership, null, null);
+	}
+
+	/** The response's task, if it creates one, is handed to {@code creations}. */
+	static TaskReplyFilter creations(StrictJsonReader reader, JsonNode requestId, TaskOwnership ownership,
+			Consumer<CreatedTask> creations) {
+		return new TaskReplyFilter(reader, requestId, ownership, creations, null);
+	}
+
+	/** The response passes {@code response} ({@code tasks/list}). */
+	static TaskReplyFilter listing(StrictJsonReader reader, JsonNode requestId, TaskOwnership ownership,
+			MessageFilter response) {
+		return new TaskReplyFilter(reader, requestId, ownership, null, response);
+	}
+
+	@Override
+	public Verdict filter(byte[] bytes) {
+		boolean mustRead = this.creations != null || this.response != null;
+		JsonNode message;
+		try {
+			message = this.reader.read(bytes);
+		}
+		catch (MalformedJsonException ex) {
+			return mustRead ? Verdict.WITHHOLD : Verdict.DROP;
+		}
+		if (!message.isObject()) {
+			return mustRead ? Verdict.WITHHOLD : Verdict.DROP;
+		}
+		if (answersTheRequest(message)) {
+			if (this.creations != null) {
+				CreatedTask created = TaskMessages.createdBy(message);
+				if (created != null) {
+					this.creations.accept(created);
+					this.ownership.bound(created.taskId());
+				}
+				return Verdict.PASS;
+			}
+			if (this.response != null) {
+				try {
+					return this.response.filter(bytes);
+				}
+				catch (TaskStoreException ex) {
+					return Verdict.WITHHOLD;
+				}
+			}
+			return Verdict.PASS;
+		}
+		String taskId = TaskMessages.concerns(message);
+		return (taskId == null || this.ownership.owns(taskId)) ? Verdict.PASS : Verdict.DROP;
+	}
+
+	private boolean answersTheRequest(JsonNode message) {
+		if (this.requestId == null || message.has("method") || !(message.has("result") || message.has("error"))) {
+			return false;
+		}
+		JsonNode id = message.get("id");
+		if (id == null) {
+			return false;
+		}
+		if (id.isNumber() && this.requestId.isNumber()) {
+			return id.decimalValue().compareTo(this.requestId.decimalValue()) == 0;
+		}
+		return id.equals(this.requestId);
+	}
+
+}

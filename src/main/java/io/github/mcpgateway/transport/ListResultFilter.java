@@ -1,0 +1,99 @@
+package io.github.mcpgateway.transport;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.github.mcpgateway.jsonrpc.MalformedJsonException;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Removes from a list result ({@code tools/list}, {@code tasks/list}) the items a
+ * principal may not see.
+ *
+ * <p>
+ * Works on one JSON-RPC message, read by the {@link StrictJsonReader}: a response whose
+ * {@code result.<member>} is an array keeps only the items whose {@code <key>} (a string)
+ * the caller may see; an item without a string key is removed. Every other member,
+ * {@code nextCursor} included, is kept, so a client pages on as before (a page may come
+ * back shorter, or empty). Another JSON-RPC object (an error response, a notification)
+ * passes unchanged. Anything the gateway cannot read exactly as a client would (text that
+ * is not one JSON object: truncated, followed by more content, an array at the top level,
+ * a repeated member name a client might read instead) is
+ * {@linkplain MessageFilter.Verdict#WITHHOLD withheld}: the gateway withholds what it
+ * cannot filter, so that no byte of an item the caller may not see reaches it.
+ */
+public final class ListResultFilter implements MessageFilter {
+
+	private final StrictJsonReader reader;
+
+	private final JsonMapper jsonMapper;
+
+	private final String member;
+
+	private final String key;
+
+	private final Function<List<String>, Set<String>> visible;
+
+	/**
+	 * @param member the result's array member ({@code tools}, {@code tasks})
+	 * @param key the item member that names it ({@code name}, {@code taskId})
+	 * @param visible which of the listed names the caller may see, asked once per page
+	 */
+	public ListResultFilter(StrictJsonReader reader, JsonMapper jsonMapper, String member, String key,
+			Function<List<String>, Set<String>> visible) {
+		this.reader = reader;
+		this.jsonMapper = jsonMapper;
+		this.member = member;
+		this.key = key;
+		this.visible = visible;
+	}
+
+	@Override
+	public Verdict filter(byte[] json) {
+		JsonNode root;
+		try {
+			root = this.reader.read(json);
+		}
+		catch (MalformedJsonException ex) {
+			return Verdict.WITHHOLD;
+		}
+		if (!root.isObject()) {
+			return Verdict.WITHHOLD;
+		}
+		JsonNode result = root.get("result");
+		JsonNode items = (result != null) ? result.get(this.member) : null;
+		if (items == null) {
+			return Verdict.PASS;
+		}
+		if (!result.isObject() || !items.isArray()) {
+			return Verdict.WITHHOLD;
+		}
+		List<String> names = new ArrayList<>(items.size());
+		for (JsonNode item : items) {
+			JsonNode name = item.get(this.key);
+			if (name != null && name.isString()) {
+				names.add(name.stringValue());
+			}
+		}
+		Set<String> shown = names.isEmpty() ? Set.of() : this.visible.apply(names);
+		ArrayNode kept = this.jsonMapper.createArrayNode();
+		for (JsonNode item : items) {
+			JsonNode name = item.get(this.key);
+			if (name != null && name.isString() && shown.contains(name.stringValue())) {
+				kept.add(item);
+			}
+		}
+		if (kept.size() == items.size()) {
+			return Verdict.PASS;
+		}
+		((ObjectNode) result).set(this.member, kept);
+		return Verdict.rewrite(this.jsonMapper.writeValueAsBytes(root));
+	}
+
+}

@@ -1,0 +1,220 @@
+package io.github.mcpgateway.transport;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Relays a {@code text/event-stream} event by event, asking a {@link MessageFilter} about
+ * the data of every {@code message} event.
+ *
+ * <p>
+ * Only the event being received is held back (an incomplete event is of no use to a
+ * client anyway); each complete event is written and flushed when the proxy flushes.
+ * Events that are not messages (comments, keep-alives, priming events with an id only)
+ * pass byte for byte, and so do messages the filter passes. A dropped message is left out
+ * whole, its id line included. Event boundaries follow the SSE specification: a blank
+ * line ended by CRLF, LF or CR.
+ *
+ * <p>
+ * A message the filter withholds is not written, and neither is anything after it: the
+ * status and headers went out already, so the client's stream just ends
+ * ({@link #withheld()} tells the stage to record why).
+ *
+ * <p>
+ * Memory is bounded by {@code maxEventBytes}: an event that grows past it is withheld
+ * like an unreadable message ({@link FilteredResponse.Unreadable#WITHHOLD}), or relayed
+ * as it comes, unread, to its end ({@link FilteredResponse.Unreadable#PASS}); the events
+ * after it are filtered again.
+ */
+final class SseMessageStream extends SynchronousOutputStream {
+
+	private static final byte[] DATA = "data: ".getBytes(StandardCharsets.UTF_8);
+
+	private static final byte[] EVENT_END = "\n\n".getBytes(StandardCharsets.UTF_8);
+
+	private final OutputStream delegate;
+
+	private final MessageFilter filter;
+
+	private final int maxEventBytes;
+
+	private final FilteredResponse.Unreadable oversized;
+
+	private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+
+	private final EventEndScanner passing = new EventEndScanner();
+
+	private boolean withheld;
+
+	/** Whether an oversized event is being relayed unread, up to its end. */
+	private boolean passingEvent;
+
+	SseMessageStream(OutputStream delegate, MessageFilter filter, int maxEventBytes,
+			FilteredResponse.Unreadable oversized) {
+		this.delegate = delegate;
+		this.filter = filter;
+		this.maxEventBytes = maxEventBytes;
+		this.oversized = oversized;
+	}
+
+	@Override
+	public void write(byte[] buffer, int offset, int length) throws IOException {
+		if (this.withheld) {
+			return;
+		}
+		if (this.passingEvent) {
+			int end = this.passing.scan(buffer, offset, length);
+			int through = (end < 0) ? length : end - offset;
+			this.delegate.write(buffer, offset, through);
+			if (end < 0) {
+				return;
+			}
+			this.passingEvent = false;
+			offset = end;
+			length -= through;
+		}
+		this.pending.write(buffer, offset, length);
+		emitCompleteEvents();
+		if (!this.withheld && this.pending.size() > this.maxEventBytes) {
+			oversizedEvent();
+		}
+	}
+
+	private void oversizedEvent() throws IOException {
+		if (this.oversized == FilteredResponse.Unreadable.WITHHOLD) {
+			this.withheld = true;
+			this.pending.reset();
+			return;
+		}
+		byte[] bytes = this.pending.toByteArray();
+		this.pending.reset();
+		this.passingEvent = true;
+		this.passing.reset();
+		write(bytes, 0, bytes.length);
+	}
+
+	/** Whether a message was withheld, and it and the rest of the stream with it. */
+	boolean withheld() {
+		return this.withheld;
+	}
+
+	@Override
+	public void flush() throws IOException {
+		this.delegate.flush();
+	}
+
+	/**
+	 * Drops an incomplete last event: its data could not be checked, and a client
+	 * discards an event the stream ends in anyway (HTML Living Standard, server-sent
+	 * events, "any pending data must be discarded").
+	 */
+	@Override
+	public void close() throws IOException {
+		this.pending.reset();
+		this.delegate.flush();
+	}
+
+	private void emitCompleteEvents() throws IOException {
+		byte[] bytes = this.pending.toByteArray();
+		int start = 0;
+		int end;
+		while (!this.withheld && (end = SseEvent.eventEnd(bytes, start)) > 0) {
+			emit(bytes, start, end);
+			start = end;
+		}
+		if (this.withheld) {
+			this.pending.reset();
+			return;
+		}
+		if (start > 0) {
+			this.pending.reset();
+			this.pending.write(bytes, start, bytes.length - start);
+		}
+	}
+
+	private void emit(byte[] bytes, int start, int end) throws IOException {
+		SseEvent event = SseEvent.parse(new String(bytes, start, end - start, StandardCharsets.UTF_8));
+		// An event whose data is empty is never dispatched to the client: a priming
+		// event carries only an id.
+		MessageFilter.Verdict verdict = event.isMessage()
+				? this.filter.filter(event.data().getBytes(StandardCharsets.UTF_8)) : MessageFilter.Verdict.PASS;
+		switch (verdict.kind()) {
+			case PASS -> this.delegate.write(bytes, start, end - start);
+			case DROP -> {
+			}
+			case WITHHOLD -> this.withheld = true;
+			case REWRITE -> {
+				for (String line : event.otherLines()) {
+					this.delegate.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+				}
+				this.delegate.write(DATA);
+				this.delegate.write(verdict.rewritten());
+				this.delegate.write(EVENT_END);
+			}
+		}
+	}
+
+	/**
+	 * Finds the blank line that ends an event in bytes that arrive piece by piece: the
+	 * SSE line terminators (CRLF, LF, CR), a CR at the end of a piece decided by the next
+	 * byte.
+	 */
+	private static final class EventEndScanner {
+
+		private boolean atLineStart = true;
+
+		private boolean pendingCr;
+
+		void reset() {
+			this.atLineStart = true;
+			this.pendingCr = false;
+		}
+
+		/**
+		 * Index just after the event's end within the piece, or -1 when the piece does
+		 * not end it.
+		 */
+		int scan(byte[] buffer, int offset, int length) {
+			for (int i = offset; i < offset + length; i++) {
+				byte b = buffer[i];
+				if (this.pendingCr) {
+					this.pendingCr = false;
+					if (b == '\n') {
+						if (lineEnded()) {
+							return i + 1;
+						}
+						continue;
+					}
+					if (lineEnded()) {
+						// A lone CR ended the blank line; this byte starts the next
+						// event.
+						return i;
+					}
+				}
+				if (b == '\r') {
+					this.pendingCr = true;
+				}
+				else if (b == '\n') {
+					if (lineEnded()) {
+						return i + 1;
+					}
+				}
+				else {
+					this.atLineStart = false;
+				}
+			}
+			return -1;
+		}
+
+		/** A line ended; returns whether it was blank (the event's end). */
+		private boolean lineEnded() {
+			boolean blank = this.atLineStart;
+			this.atLineStart = true;
+			return blank;
+		}
+
+	}
+
+}
