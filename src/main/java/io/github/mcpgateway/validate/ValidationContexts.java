@@ -13,6 +13,7 @@ import io.github.mcpgateway.proxy.ProxyProperties;
 import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.revocation.RevocationProperties;
 import io.github.mcpgateway.session.SessionProperties;
+import io.github.mcpgateway.task.TaskProperties;
 import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
 
 /**
@@ -31,7 +32,7 @@ final class ValidationContexts {
 
 	/** Every other group of gateway properties, checked with {@code --config}. */
 	static final List<Class<?>> GATEWAY = List.of(Identity.class, Policy.class, Request.class, Session.class,
-			Revocation.class, Idempotency.class, Proxy.class);
+			Revocation.class, Idempotency.class, Task.class, Proxy.class);
 
 	private ValidationContexts() {
 	}
@@ -73,6 +74,11 @@ final class ValidationContexts {
 
 	@EnableConfigurationProperties(IdempotencyProperties.class)
 	static class Idempotency {
+
+	}
+
+	@EnableConfigurationProperties(TaskProperties.class)
+	static class Task {
 
 	}
 

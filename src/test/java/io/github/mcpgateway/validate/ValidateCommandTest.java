@@ -204,6 +204,20 @@ class ValidateCommandTest {
 	}
 
 	@Test
+	void taskPropertiesAreCheckedAsAtStartUp() throws IOException {
+		Path config = write("application.yaml", IDENTITY + """
+				  task:
+				    max-ttl: 0s
+				    max-bindngs: 5
+				""");
+
+		Result result = validate("--config", config.toString(), "--policy", write("p.yaml", GOOD_POLICY).toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("gateway.task.max-bindngs: not a property the gateway knows");
+	}
+
+	@Test
 	void configurationWithoutAPolicyLocationIsRefusedAsAtStartUp() throws IOException {
 		Path config = write("application.yaml", IDENTITY);
 
