@@ -205,16 +205,23 @@ class ValidateCommandTest {
 
 	@Test
 	void taskPropertiesAreCheckedAsAtStartUp() throws IOException {
-		Path config = write("application.yaml", IDENTITY + """
+		String policy = write("p.yaml", GOOD_POLICY).toString();
+		Path zero = write("zero.yaml", IDENTITY + """
 				  task:
 				    max-ttl: 0s
+				""");
+		Path typo = write("typo.yaml", IDENTITY + """
+				  task:
 				    max-bindngs: 5
 				""");
 
-		Result result = validate("--config", config.toString(), "--policy", write("p.yaml", GOOD_POLICY).toString());
+		Result zeroResult = validate("--config", zero.toString(), "--policy", policy);
+		Result typoResult = validate("--config", typo.toString(), "--policy", policy);
 
-		assertThat(result.status()).isEqualTo(1);
-		assertThat(result.err()).contains("gateway.task.max-bindngs: not a property the gateway knows");
+		assertThat(zeroResult.status()).isEqualTo(1);
+		assertThat(zeroResult.err()).contains("gateway.task.max-ttl must be positive");
+		assertThat(typoResult.status()).isEqualTo(1);
+		assertThat(typoResult.err()).contains("gateway.task.max-bindngs: not a property the gateway knows");
 	}
 
 	@Test
