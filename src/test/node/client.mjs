@@ -17,6 +17,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { startReport } from './report.mjs';
 
 const env = process.env;
 const url = env.MCP_URL;
@@ -32,25 +33,7 @@ const out = {
   prompt: null, sampling: null, elicitation: null, denied: null, deleted: false, failures: [], timingsMs: {},
 };
 
-function fail(message) {
-  out.failures.push(message);
-  console.error('FAIL: ' + message);
-}
-
-function check(condition, message) {
-  if (!condition) fail(message);
-  return condition;
-}
-
-function finish(exitCode) {
-  out.ok = out.failures.length === 0;
-  process.stdout.write(JSON.stringify(out) + '\n', () => process.exit(exitCode));
-}
-
-const watchdog = setTimeout(() => {
-  fail(`watchdog: no completion within ${timeoutMs} ms`);
-  finish(2);
-}, timeoutMs);
+const { fail, check, finish } = startReport(out, timeoutMs);
 
 // What the SDK threw, reduced to what a test can compare.
 // - McpError (a JSON-RPC error in a 200 reply): err.code is the JSON-RPC code, err.data is error.data.
@@ -237,5 +220,4 @@ if (!url) {
     try { await client.close(); } catch (e) { console.error('close:', e?.message ?? e); }
   }
 }
-clearTimeout(watchdog);
-finish(out.failures.length === 0 ? 0 : 1);
+finish();

@@ -12,6 +12,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { startReport } from './report.mjs';
 
 const env = process.env;
 const url = env.MCP_URL;
@@ -19,20 +20,7 @@ const timeoutMs = Number(env.CLIENT_TIMEOUT_MS ?? 90000);
 
 const out = { ok: false, url, runs: {}, listed: [], other: null, failures: [] };
 
-function fail(message) {
-  out.failures.push(message);
-  console.error('FAIL: ' + message);
-}
-
-function finish(exitCode) {
-  out.ok = out.failures.length === 0;
-  process.stdout.write(JSON.stringify(out) + '\n', () => process.exit(exitCode));
-}
-
-const watchdog = setTimeout(() => {
-  fail(`watchdog: no completion within ${timeoutMs} ms`);
-  finish(2);
-}, timeoutMs);
+const { fail, finish } = startReport(out, timeoutMs);
 
 // An SDK error reduced to what a test compares: the JSON-RPC code of an McpError, or the HTTP status of a
 // transport error, and the gateway's data.code wherever it is (error.data, or the body in the message).
@@ -130,11 +118,4 @@ async function main() {
   await client.close();
 }
 
-main().then(() => {
-  clearTimeout(watchdog);
-  finish(out.failures.length ? 1 : 0);
-}, (err) => {
-  fail('unexpected: ' + (err?.stack ?? err));
-  clearTimeout(watchdog);
-  finish(1);
-});
+main().catch((err) => fail('unexpected: ' + (err?.stack ?? err))).finally(finish);

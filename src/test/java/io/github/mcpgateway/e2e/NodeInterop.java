@@ -264,6 +264,21 @@ final class NodeInterop {
 
 	/** A node process that ended: its exit code and what it printed. */
 	record Finished(int exitCode, String stdout, String stderr) {
+
+		/**
+		 * The one JSON line a client script prints as its report, shown on the console
+		 * (under {@code title}, with its exit code); fails, with stderr, when there is
+		 * none.
+		 */
+		JsonNode report(String title) {
+			String json = this.stdout.strip();
+			System.out.println(title + " (exit " + this.exitCode + "):\n" + json);
+			org.assertj.core.api.Assertions.assertThat(json)
+				.as("client stdout; stderr:\n%s", this.stderr)
+				.startsWith("{");
+			return JsonMapper.shared().readTree(json);
+		}
+
 	}
 
 }

@@ -61,10 +61,7 @@ class TypeScriptRecipeIT {
 			.sign();
 		NodeInterop.Finished run = node.run("recipe-client-" + upstream,
 				Map.of("MCP_URL", gateway.url(path), "MCP_TOKEN", token), Duration.ofSeconds(40), "recipe.mjs");
-		String json = run.stdout().strip();
-		System.out.println("TypeScript recipe against " + upstream + " (exit " + run.exitCode() + "):\n" + json);
-		assertThat(json).as("recipe stdout; stderr:\n%s", run.stderr()).startsWith("{");
-		return JsonMapper.shared().readTree(json);
+		return run.report("TypeScript recipe against " + upstream);
 	}
 
 	@AfterAll

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import io.github.mcpgateway.support.RedisServer;
 import io.github.mcpgateway.support.TestJwts;
@@ -76,11 +75,7 @@ class TypeScriptRestartIT {
 		Files.writeString(go, "go");
 		NodeInterop.Finished finished = client.get();
 
-		String json = finished.stdout().strip();
-		System.out.println("TypeScript SDK client across a gateway restart (" + restartMillis + " ms, exit "
-				+ finished.exitCode() + "):\n" + json);
-		assertThat(json).as("client stdout; stderr:\n%s", finished.stderr()).startsWith("{");
-		JsonNode report = JsonMapper.shared().readTree(json);
+		JsonNode report = finished.report("TypeScript SDK client across a gateway restart (" + restartMillis + " ms)");
 		assertThat(report.get("failures").values()).isEmpty();
 		assertThat(report.get("after").asString()).contains("after the restart");
 		String session = report.get("sessionId").asString();

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import io.github.mcpgateway.support.TestJwts;
 
@@ -47,10 +46,7 @@ class TypeScriptSdkIT {
 				"typescript-sdk-client", Map.of("MCP_URL", gateway.url(GatewayProcess.GUARDED), "MCP_TOKEN", token,
 						"DENIED_TOOL", "get-env", "EXPECT_DENIED_CODE", "tool_not_granted"),
 				Duration.ofSeconds(90), "client.mjs");
-		String json = client.stdout().strip();
-		System.out.println("TypeScript SDK client through the gateway (exit " + client.exitCode() + "):\n" + json);
-		assertThat(json).as("client stdout; stderr:\n%s", client.stderr()).startsWith("{");
-		report = JsonMapper.shared().readTree(json);
+		report = client.report("TypeScript SDK client through the gateway");
 	}
 
 	@AfterAll

@@ -33,9 +33,7 @@ class RedisSessionStoreTest {
 
 	@BeforeAll
 	static void connect() {
-		connections = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", redis.port()));
-		connections.afterPropertiesSet();
-		connections.start();
+		connections = redis.connect();
 		template = new StringRedisTemplate(connections);
 	}
 

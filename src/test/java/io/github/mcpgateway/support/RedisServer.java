@@ -9,6 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
+import io.lettuce.core.ClientOptions;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
 /**
  * A real {@code redis-server} process (Debian package {@code redis-server};
  * {@code .ci/run} installs it) on a free loopback port, without persistence. It can be
@@ -56,6 +62,25 @@ public final class RedisServer implements AutoCloseable {
 
 	public int port() {
 		return this.port;
+	}
+
+	/**
+	 * A started Lettuce connection factory for this server that, like the gateway's,
+	 * rejects commands at once while disconnected (a 2 s command timeout otherwise); the
+	 * caller destroys it.
+	 */
+	public LettuceConnectionFactory connect() {
+		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
+			.commandTimeout(Duration.ofSeconds(2))
+			.clientOptions(ClientOptions.builder()
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.build())
+			.build();
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", this.port), client);
+		factory.afterPropertiesSet();
+		factory.start();
+		return factory;
 	}
 
 	/** Stops the process, as a crash or a failover would. */

@@ -3,7 +3,6 @@ package io.github.mcpgateway.support;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,7 +12,6 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -49,19 +47,7 @@ public final class TestTaskUpstream {
 	private final Map<String, Task> tasks = new ConcurrentHashMap<>();
 
 	private TestTaskUpstream() {
-		try {
-			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
-			this.server.setExecutor(Executors.newCachedThreadPool((task) -> {
-				Thread thread = new Thread(task, "test-task-upstream");
-				thread.setDaemon(true);
-				return thread;
-			}));
-			this.server.createContext("/", this::handle);
-			this.server.start();
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
+		this.server = TestUpstream.serve("test-task-upstream", this::handle);
 	}
 
 	public static TestTaskUpstream start() {
@@ -112,7 +98,7 @@ public final class TestTaskUpstream {
 			JsonNode params = request.path("params");
 			this.received.add(new Received(method, params.path("taskId").asString(null), request));
 			if (method == null) {
-				send(exchange, 202, null, new byte[0]);
+				TestUpstream.send(exchange, 202, null, new byte[0]);
 				return;
 			}
 			ObjectNode result = answer(method, params);
@@ -264,7 +250,7 @@ public final class TestTaskUpstream {
 	private static void reply(HttpExchange exchange, ObjectNode response, boolean sse, List<String> before)
 			throws IOException {
 		if (!sse) {
-			send(exchange, 200, "application/json", json.writeValueAsBytes(response));
+			TestUpstream.send(exchange, 200, "application/json", json.writeValueAsBytes(response));
 			return;
 		}
 		List<String> events = new ArrayList<>(before);
@@ -280,18 +266,6 @@ public final class TestTaskUpstream {
 			for (String event : events) {
 				out.write(("id: " + (++n) + "\ndata: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
 				out.flush();
-			}
-		}
-	}
-
-	private static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
-		if (contentType != null) {
-			exchange.getResponseHeaders().add("Content-Type", contentType);
-		}
-		exchange.sendResponseHeaders(status, (body.length == 0) ? -1 : body.length);
-		if (body.length > 0) {
-			try (OutputStream out = exchange.getResponseBody()) {
-				out.write(body);
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 
 /**
@@ -28,15 +29,24 @@ public final class TestUpstream {
 	private volatile Reply reply = Replies.jsonResult("{\"ok\":true}");
 
 	private TestUpstream() {
+		this.server = serve("test-upstream", this::handle);
+	}
+
+	/**
+	 * A started HTTP server on a free loopback port that hands every request to
+	 * {@code handler} on daemon threads named {@code threadName}.
+	 */
+	static HttpServer serve(String threadName, HttpHandler handler) {
 		try {
-			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
-			this.server.setExecutor(Executors.newCachedThreadPool((task) -> {
-				Thread thread = new Thread(task, "test-upstream");
+			HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
+			server.setExecutor(Executors.newCachedThreadPool((task) -> {
+				Thread thread = new Thread(task, threadName);
 				thread.setDaemon(true);
 				return thread;
 			}));
-			this.server.createContext("/", this::handle);
-			this.server.start();
+			server.createContext("/", handler);
+			server.start();
+			return server;
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);

@@ -11,10 +11,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.lettuce.core.ClientOptions;
-
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -35,9 +31,7 @@ class RedisTaskStoreTest extends TaskStoreContractTests {
 
 	@BeforeAll
 	static void connect() {
-		connections = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", redis.port()));
-		connections.afterPropertiesSet();
-		connections.start();
+		connections = redis.connect();
 		template = new StringRedisTemplate(connections);
 	}
 
@@ -93,7 +87,7 @@ class RedisTaskStoreTest extends TaskStoreContractTests {
 	@Test
 	void redisDownFailsLookupsClosedKeepsBindingsMadeMeanwhileAndWritesThemOnceBack() {
 		try (RedisServer own = RedisServer.start()) {
-			LettuceConnectionFactory rejecting = rejectingWhileDisconnected(own.port());
+			LettuceConnectionFactory rejecting = own.connect();
 			try {
 				RedisTaskStore store = new RedisTaskStore(new StringRedisTemplate(rejecting), properties(3, 5),
 						this.clock, new SimpleMeterRegistry());
@@ -116,7 +110,7 @@ class RedisTaskStoreTest extends TaskStoreContractTests {
 					store.maintain();
 					assertThat(store.pending()).isZero();
 				});
-				LettuceConnectionFactory fresh = rejectingWhileDisconnected(own.port());
+				LettuceConnectionFactory fresh = own.connect();
 				try {
 					RedisTaskStore other = new RedisTaskStore(new StringRedisTemplate(fresh), properties(3, 5),
 							this.clock, new SimpleMeterRegistry());
@@ -135,20 +129,6 @@ class RedisTaskStoreTest extends TaskStoreContractTests {
 				rejecting.destroy();
 			}
 		}
-	}
-
-	private static LettuceConnectionFactory rejectingWhileDisconnected(int port) {
-		LettuceClientConfiguration client = LettuceClientConfiguration.builder()
-			.commandTimeout(Duration.ofSeconds(2))
-			.clientOptions(ClientOptions.builder()
-				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-				.build())
-			.build();
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration("127.0.0.1", port), client);
-		factory.afterPropertiesSet();
-		factory.start();
-		return factory;
 	}
 
 	@Test
