@@ -13,11 +13,12 @@ import org.springframework.util.Assert;
  * <p>
  * Rendered by {@link GatewayErrorRenderer} as a JSON-RPC 2.0 error response:
  * {@code error.code} is the coarse {@link Category}, in the implementation-defined range
- * -32000..-32019 (JSON-RPC 2.0 section 5.1) but for the one that stands for a standard
- * code ({@link Category#INVALID_PARAMS}), {@code error.data.code} is the stable,
- * documented {@link #code()} that clients switch on, and the HTTP status is
- * {@link #status()}. {@link #message()} is a fixed, human-readable sentence: it never
- * carries upstream exception text, tokens or payloads.
+ * -32000..-32019 (JSON-RPC 2.0 section 5.1) but for those that stand for a code a
+ * specification names ({@link Category#INVALID_PARAMS},
+ * {@link Category#HEADER_MISMATCH}), {@code error.data.code} is the stable, documented
+ * {@link #code()} that clients switch on, and the HTTP status is {@link #status()}.
+ * {@link #message()} is a fixed, human-readable sentence: it never carries upstream
+ * exception text, tokens or payloads.
  *
  * @param status the HTTP status of the response
  * @param category the JSON-RPC error code family
@@ -70,6 +71,11 @@ public record GatewayError(HttpStatus status, Category category, String code, St
 		 * A per-caller bound of the gateway other than the Idempotency-Key's is reached.
 		 */
 		CAPACITY(-32011),
+		/**
+		 * The MCP routing headers are missing or disagree with the body: MCP 2026-07-28's
+		 * own HeaderMismatch (-32020, in the range MCP reserves for protocol errors).
+		 */
+		HEADER_MISMATCH(-32020),
 		/**
 		 * The request's params name something this caller cannot use: JSON-RPC's own
 		 * Invalid params (-32602), the code an MCP server answers for an unknown task, so

@@ -18,8 +18,9 @@ public final class GatewayErrors {
 	public static final GatewayError BATCH_NOT_SUPPORTED = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
 			"batch_not_supported", "JSON-RPC batches are not supported; send one message per request");
 
-	public static final GatewayError HEADER_MISMATCH = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
-			"header_mismatch", "An Mcp-Method or Mcp-Name header disagrees with the request body");
+	public static final GatewayError HEADER_MISMATCH = of(HttpStatus.BAD_REQUEST, Category.HEADER_MISMATCH,
+			"header_mismatch",
+			"An MCP routing header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing or disagrees with the request body");
 
 	public static final GatewayError HEADER_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
 			"header_invalid", "A header value contains characters the gateway does not accept");

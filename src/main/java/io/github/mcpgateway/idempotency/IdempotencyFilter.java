@@ -22,6 +22,7 @@ import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
@@ -29,6 +30,7 @@ import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStageFilter;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.ContentCoding;
+import io.github.mcpgateway.transport.McpRevisions;
 import io.github.mcpgateway.transport.ReplyTap;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
@@ -85,8 +87,7 @@ public final class IdempotencyFilter extends McpStageFilter {
 		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
 		this.eventStreams = properties.eventStreams();
 		this.hashWithId = properties.requestHash() == IdempotencyProperties.RequestHash.WITH_JSONRPC_ID;
-		this.replays = new ReplayWriter(!this.hashWithId,
-				this.eventStreams == IdempotencyProperties.EventStreams.REPLAY);
+		this.replays = new ReplayWriter(this.eventStreams == IdempotencyProperties.EventStreams.REPLAY);
 		this.streamReader = new StrictJsonReader(new JsonReadLimits(1000, 10_000, 100_000,
 				Math.max(JsonReadLimits.DEFAULT_MAX_STRING_LENGTH, this.maxReplyBytes)), this.maxReplyBytes);
 	}
@@ -133,7 +134,9 @@ public final class IdempotencyFilter extends McpStageFilter {
 		}
 		if (result instanceof BeginResult.Replay replay) {
 			context.idempotency(IdempotencyOutcome.REPLAY.tag(), keyHash);
-			this.replays.write(request, response, replay.reply(), context.requestId());
+			// A stateless retry carries a new id by rule, and gets its own id back.
+			this.replays.write(request, response, replay.reply(), context.requestId(),
+					!this.hashWithId || McpRevisions.isStateless(request));
 			return;
 		}
 		if (result instanceof BeginResult.Refused refused) {
@@ -157,8 +160,10 @@ public final class IdempotencyFilter extends McpStageFilter {
 		if (context.server().uid() == null) {
 			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
 		}
+		IdempotencyHasher.Hash hash = McpRevisions.isStateless(request) ? IdempotencyHasher.Hash.STATELESS
+				: this.hashWithId ? IdempotencyHasher.Hash.WITH_ID : IdempotencyHasher.Hash.WITHOUT_ID;
 		return IdempotencyHasher.entry(key, context.principal(), context.sessionId(), context.server().uid(), message,
-				this.hashWithId);
+				hash);
 	}
 
 	private void execute(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
@@ -212,7 +217,11 @@ public final class IdempotencyFilter extends McpStageFilter {
 		else if (after.decision() == Decision.UPSTREAM_ERROR || after.replyCutShort()) {
 			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN, atLeast);
 		}
-		else if (status >= 400 && status < 500) {
+		else if (status >= 400 && status < 500 || isInputRequired(request, response, recorder, after)) {
+			// A 4xx did not run the call; an interim result asking for input (multi round
+			// trip) is not its outcome: the follow-up that carries the input runs it,
+			// with
+			// the same key.
 			this.store.release(entry);
 		}
 		else if (status < 200 || status >= 300) {
@@ -226,6 +235,31 @@ public final class IdempotencyFilter extends McpStageFilter {
 		}
 		else {
 			this.store.complete(entry, new StoredReply(status, response.getContentType(), recorder.body()), atLeast);
+		}
+	}
+
+	/**
+	 * Whether a stateless (2026-07-28) call was answered with an interim result that asks
+	 * for input ({@code result.resultType: "input_required"},
+	 * {@code basic/patterns/mrtr}), as JSON or as the one response of an event stream.
+	 */
+	private boolean isInputRequired(HttpServletRequest request, HttpServletResponse response, ReplyRecorder recorder,
+			McpRequestContext context) {
+		if (!McpRevisions.isStateless(request) || recorder.overflowed() || response.getStatus() / 100 != 2) {
+			return false;
+		}
+		byte[] body = recorder.body();
+		Optional<byte[]> json = StreamingMediaTypes.isEventStream(response.getContentType())
+				? StreamedResponse.of(body, context.requestId(), this.streamReader) : Optional.of(body);
+		if (json.isEmpty()) {
+			return false;
+		}
+		try {
+			return "input_required"
+				.equals(this.streamReader.read(json.get()).path("result").path("resultType").asString(null));
+		}
+		catch (MalformedJsonException ex) {
+			return false;
 		}
 	}
 

@@ -5,12 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The hashes of the contract, each SHA-256 over length-prefixed fields so that no two
@@ -24,10 +26,30 @@ import tools.jackson.databind.JsonNode;
  * <li>request hash: the key, the JSON-RPC method, the tool name, the id with its type
  * ({@code 1} and {@code "1"} differ) and the canonical params
  * ({@link CanonicalJson});</li>
- * <li>scope and principal ids: the quota levels of the store.</li>
+ * <li>the request hash of a stateless request (2026-07-28), whose retries carry a new
+ * JSON-RPC id by rule: the key, the method, the tool name and the canonical params
+ * without what differs between attempts of one operation ({@link #PER_ATTEMPT_META} in
+ * {@code _meta}, and the multi round-trip members {@link #ROUND_TRIP}); a domain tag of
+ * its own;</li>
+ * <li>scope and principal ids: the quota levels of the store. The scope is the principal
+ * and the session; without a session, the principal and the server UID.</li>
  * </ul>
  */
 final class IdempotencyHasher {
+
+	/**
+	 * {@code params._meta} members that belong to one attempt, not to the operation: the
+	 * progress token (a new one per attempt) and the trace context (SEP-414: a new span
+	 * per attempt).
+	 */
+	static final List<String> PER_ATTEMPT_META = List.of("progressToken", "traceparent", "tracestate", "baggage");
+
+	/**
+	 * {@code params} members a multi round-trip follow-up adds to the original request
+	 * (2026-07-28 {@code basic/patterns/mrtr}): the follow-up continues the same
+	 * operation.
+	 */
+	static final List<String> ROUND_TRIP = List.of("inputResponses", "requestState");
 
 	private IdempotencyHasher() {
 	}
@@ -44,15 +66,55 @@ final class IdempotencyHasher {
 	 */
 	static IdempotencyEntry entry(String key, McpPrincipal principal, @Nullable String sessionId, String serverUid,
 			JsonRpcMessage message, boolean withId) {
+		return entry(key, principal, sessionId, serverUid, message, withId ? Hash.WITH_ID : Hash.WITHOUT_ID);
+	}
+
+	static IdempotencyEntry entry(String key, McpPrincipal principal, @Nullable String sessionId, String serverUid,
+			JsonRpcMessage message, Hash hash) {
 		String entryKey = sha256("entry/v1", key, principal.human(), principal.agent(), principal.team(), sessionId,
 				serverUid);
-		String params = (message.params() != null) ? CanonicalJson.of(message.params()) : null;
-		String requestHash = withId
-				? sha256("request/v1", key, message.method(), message.toolName(), id(message.id()), params)
-				: sha256("request/v1-without-id", key, message.method(), message.toolName(), params);
-		String scopeId = sha256("scope/v1", principal.human(), principal.agent(), principal.team(), sessionId);
+		String requestHash = switch (hash) {
+			case WITH_ID -> sha256("request/v1", key, message.method(), message.toolName(), id(message.id()),
+					canonical(message.params()));
+			case WITHOUT_ID ->
+				sha256("request/v1-without-id", key, message.method(), message.toolName(), canonical(message.params()));
+			case STATELESS -> sha256("request/v2026", key, message.method(), message.toolName(),
+					canonical(operation(message.params())));
+		};
+		String scopeId = (sessionId != null)
+				? sha256("scope/v1", principal.human(), principal.agent(), principal.team(), sessionId)
+				: sha256("scope/v1-server", principal.human(), principal.agent(), principal.team(), serverUid);
 		String principalId = sha256("principal/v1", principal.human(), principal.agent(), principal.team());
 		return new IdempotencyEntry(entryKey, requestHash, scopeId, principalId);
+	}
+
+	private static @Nullable String canonical(@Nullable JsonNode params) {
+		return (params != null) ? CanonicalJson.of(params) : null;
+	}
+
+	/** {@code params} without what differs between attempts of one operation. */
+	private static @Nullable JsonNode operation(@Nullable JsonNode params) {
+		if (!(params instanceof ObjectNode object)) {
+			return params;
+		}
+		ObjectNode operation = object.deepCopy();
+		operation.remove(ROUND_TRIP);
+		if (operation.get("_meta") instanceof ObjectNode meta) {
+			meta.remove(PER_ATTEMPT_META);
+		}
+		return operation;
+	}
+
+	/** What a request hash covers. */
+	enum Hash {
+
+		/** The contract: the JSON-RPC id too. */
+		WITH_ID,
+		/** {@code request-hash: without-jsonrpc-id}. */
+		WITHOUT_ID,
+		/** A stateless (2026-07-28) request: neither the id nor per-attempt members. */
+		STATELESS
+
 	}
 
 	/**

@@ -8,6 +8,7 @@ import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.RequestRefusalCustomizer;
+import io.github.mcpgateway.transport.McpRevisions;
 
 /**
  * The contract's rule for a keyed request the request stage refuses: a request with an
@@ -16,7 +17,9 @@ import io.github.mcpgateway.request.RequestRefusalCustomizer;
  * disagreeing {@code Mcp-Method} or {@code Mcp-Name}) is answered
  * {@code 400 idempotency_unsupported_request}, so that the client learns no guarantee
  * applied. A body over the size cap stays {@code request_too_large}, and a gateway
- * failure stays {@code internal_error}.
+ * failure stays {@code internal_error}. A routing header refused on a 2026-07-28 request
+ * stays {@code header_mismatch}: that revision names the error (-32020), and its SDKs act
+ * on it.
  */
 final class KeyedRequestRefusals implements RequestRefusalCustomizer {
 
@@ -27,7 +30,8 @@ final class KeyedRequestRefusals implements RequestRefusalCustomizer {
 
 	@Override
 	public GatewayError customize(HttpServletRequest request, GatewayError error) {
-		if (!NOT_A_TOOL_CALL.contains(error) || !IdempotencyKey.isPresent(request)) {
+		if (!NOT_A_TOOL_CALL.contains(error) || !IdempotencyKey.isPresent(request)
+				|| (error == GatewayErrors.HEADER_MISMATCH && McpRevisions.isStateless(request))) {
 			return error;
 		}
 		McpRequestContext.require(request).idempotency(IdempotencyOutcome.REJECTED.tag(), null);

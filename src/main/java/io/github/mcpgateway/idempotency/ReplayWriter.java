@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
  * {@code Idempotency-Replayed: true} (the contract). Two extensions of ADR 0008 change
  * the body, and only when on:
  * <ul>
- * <li>{@code request-hash: without-jsonrpc-id}: a JSON reply carries the retry's own id
+ * <li>{@code request-hash: without-jsonrpc-id}, and every stateless (2026-07-28) request,
+ * whose retries carry a new id by rule: a JSON reply carries the retry's own id
  * ({@link ReplayedId});</li>
  * <li>{@code event-streams: replay}: a JSON reply goes to a retry that does not accept
  * JSON as a one-event stream.</li>
@@ -26,21 +27,22 @@ import tools.jackson.databind.JsonNode;
  */
 final class ReplayWriter {
 
-	private final boolean withRetryId;
-
 	private final boolean streamToStreamClients;
 
-	ReplayWriter(boolean withRetryId, boolean streamToStreamClients) {
-		this.withRetryId = withRetryId;
+	ReplayWriter(boolean streamToStreamClients) {
 		this.streamToStreamClients = streamToStreamClients;
 	}
 
-	void write(HttpServletRequest request, HttpServletResponse response, StoredReply reply, @Nullable JsonNode retryId)
-			throws IOException {
+	/**
+	 * @param withRetryId whether a JSON reply carries the retry's own id (the request
+	 * hash left the id out)
+	 */
+	void write(HttpServletRequest request, HttpServletResponse response, StoredReply reply, @Nullable JsonNode retryId,
+			boolean withRetryId) throws IOException {
 		byte[] body = reply.body();
 		String contentType = reply.contentType();
 		boolean json = isJson(contentType);
-		if (json && this.withRetryId && retryId != null) {
+		if (json && withRetryId && retryId != null) {
 			body = ReplayedId.rewrite(body, retryId);
 		}
 		if (json && this.streamToStreamClients && !acceptsJson(request)) {

@@ -2,6 +2,9 @@ package io.github.mcpgateway.proxy;
 
 import java.io.IOException;
 
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.locks.ReentrantLock;
+
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -10,7 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.util.WebUtils;
 
-import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.McpRevisions;
+import io.github.mcpgateway.transport.SseEventBoundary;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
@@ -24,17 +29,33 @@ import io.github.mcpgateway.transport.SynchronousOutputStream;
  * upstream call completes normally (a {@link TappedResponse} above this one still sees
  * the whole reply, which is what lets a keyed retry be answered with a replay). For a GET
  * stream, and in MCP 2026-07-28 where closing the stream is the cancellation, the failure
- * propagates and the upstream connection is dropped.
+ * propagates and the upstream connection is dropped; for such a stateless event stream a
+ * silent upstream does not delay it ({@link StreamProbes}, {@link #probe}).
+ *
+ * <p>
+ * Concurrency: the request thread writes the reply; the probe thread may write one SSE
+ * comment between two events. Both hold {@link #lock} while writing, and the probe only
+ * tries it, so it never waits for a write in progress.
  */
 final class ClientAwareResponse extends HttpServletResponseWrapper {
 
-	private static final String STATELESS_REVISION = "2026-07-28";
-
 	private final boolean drain;
+
+	private static final byte[] PROBE = ":\n\n".getBytes(StandardCharsets.US_ASCII);
 
 	private volatile boolean clientGone;
 
-	private @Nullable ServletOutputStream stream;
+	private @Nullable Guarded stream;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	/** Where the bytes written so far leave the event stream; guarded by the lock. */
+	private final SseEventBoundary boundary = new SseEventBoundary();
+
+	private volatile long lastWriteNanos = System.nanoTime();
+
+	/** Ends the upstream exchange when a probe finds the client gone. */
+	private volatile @Nullable Runnable onGone;
 
 	private ClientAwareResponse(HttpServletResponse response, boolean drain) {
 		super(response);
@@ -58,12 +79,55 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 		if (!"POST".equals(request.getMethod())) {
 			return false;
 		}
-		String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
-		return version == null || version.compareTo(STATELESS_REVISION) < 0;
+		return !McpRevisions.isStateless(request);
 	}
 
 	boolean clientGone() {
 		return this.clientGone;
+	}
+
+	/**
+	 * Whether {@link #probe} applies: a reply whose client leaving cancels it (not
+	 * drained), committed as an event stream.
+	 */
+	boolean probeable() {
+		return !this.drain;
+	}
+
+	/** What to run when a probe finds the client gone: end the upstream exchange. */
+	void onGone(Runnable onGone) {
+		this.onGone = onGone;
+	}
+
+	/**
+	 * Writes an SSE comment if the stream is committed, silent for {@code intervalNanos}
+	 * and between two events, unless a write is in progress; a failed write means the
+	 * client is gone.
+	 */
+	void probe(long now, long intervalNanos) {
+		if (this.clientGone || this.drain || now - this.lastWriteNanos < intervalNanos || !isCommitted()
+				|| !StreamingMediaTypes.isEventStream(getContentType()) || !this.lock.tryLock()) {
+			return;
+		}
+		try {
+			if (!this.boundary.betweenEvents()) {
+				return;
+			}
+			ServletOutputStream out = ((Guarded) getOutputStream()).delegate;
+			out.write(PROBE, 0, PROBE.length);
+			out.flush();
+			this.lastWriteNanos = now;
+		}
+		catch (IOException | RuntimeException ex) {
+			this.clientGone = true;
+			Runnable gone = this.onGone;
+			if (gone != null) {
+				gone.run();
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	/** Whether the client left and the reply was therefore not read to its end. */
@@ -73,10 +137,16 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 	@Override
 	public ServletOutputStream getOutputStream() throws IOException {
-		if (this.stream == null) {
-			this.stream = new Guarded(super.getOutputStream());
+		this.lock.lock();
+		try {
+			if (this.stream == null) {
+				this.stream = new Guarded(super.getOutputStream());
+			}
+			return this.stream;
 		}
-		return this.stream;
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	@Override
@@ -84,11 +154,15 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 		if (this.clientGone) {
 			return;
 		}
+		this.lock.lock();
 		try {
 			super.flushBuffer();
 		}
 		catch (IOException ex) {
 			lost(ex);
+		}
+		finally {
+			this.lock.unlock();
 		}
 	}
 
@@ -109,27 +183,39 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 
 		@Override
 		public void write(byte[] buffer, int offset, int length) throws IOException {
-			if (ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) {
+			ClientAwareResponse outer = ClientAwareResponse.this;
+			if (outer.clientGone && outer.drain) {
 				return;
 			}
+			outer.lock.lock();
 			try {
 				this.delegate.write(buffer, offset, length);
+				outer.boundary.scanAll(buffer, offset, length);
+				outer.lastWriteNanos = System.nanoTime();
 			}
 			catch (IOException ex) {
 				lost(ex);
+			}
+			finally {
+				outer.lock.unlock();
 			}
 		}
 
 		@Override
 		public void flush() throws IOException {
-			if (ClientAwareResponse.this.clientGone && ClientAwareResponse.this.drain) {
+			ClientAwareResponse outer = ClientAwareResponse.this;
+			if (outer.clientGone && outer.drain) {
 				return;
 			}
+			outer.lock.lock();
 			try {
 				this.delegate.flush();
 			}
 			catch (IOException ex) {
 				lost(ex);
+			}
+			finally {
+				outer.lock.unlock();
 			}
 		}
 

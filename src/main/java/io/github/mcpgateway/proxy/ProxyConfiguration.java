@@ -65,8 +65,13 @@ class ProxyConfiguration {
 
 	@Bean
 	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, Refusals refusals,
-			MeterRegistry meterRegistry, OpenEventStreams openEventStreams) {
-		return new UpstreamGuardFilter(resilience, refusals, meterRegistry, openEventStreams);
+			MeterRegistry meterRegistry, OpenEventStreams openEventStreams, StreamProbes streamProbes) {
+		return new UpstreamGuardFilter(resilience, refusals, meterRegistry, openEventStreams, streamProbes);
+	}
+
+	@Bean
+	StreamProbes streamProbes(ProxyProperties properties) {
+		return new StreamProbes(properties.streamProbeInterval());
 	}
 
 	@Bean

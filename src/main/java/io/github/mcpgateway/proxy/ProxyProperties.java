@@ -22,6 +22,10 @@ import org.springframework.validation.annotation.Validated;
  * arrive; past it 504 {@code upstream_timeout}
  * @param idleTimeout longest silence between two reads of a response body (event streams
  * included); past it the stream is cut
+ * @param streamProbeInterval a stateless (2026-07-28) event stream whose upstream has
+ * been silent this long gets an SSE comment, so that a client that left is noticed and
+ * the upstream exchange ended (closing the stream cancels the request in that revision);
+ * {@code 0} turns it off
  * @param maxConnections pooled connections to all upstreams together
  * @param maxConnectionsPerUpstream pooled connections to one upstream host
  * @param circuitBreaker per-server circuit breaker
@@ -31,8 +35,9 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties(prefix = "gateway.proxy", ignoreUnknownFields = false)
 public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeout,
 		@DefaultValue("60s") @NotNull Duration firstByteTimeout, @DefaultValue("5m") @NotNull Duration idleTimeout,
-		@DefaultValue("500") @Min(1) int maxConnections, @DefaultValue("200") @Min(1) int maxConnectionsPerUpstream,
-		@Valid @DefaultValue CircuitBreaker circuitBreaker, @Valid @DefaultValue Bulkhead bulkhead) {
+		@DefaultValue("1s") @NotNull Duration streamProbeInterval, @DefaultValue("500") @Min(1) int maxConnections,
+		@DefaultValue("200") @Min(1) int maxConnectionsPerUpstream, @Valid @DefaultValue CircuitBreaker circuitBreaker,
+		@Valid @DefaultValue Bulkhead bulkhead) {
 
 	/**
 	 * Opens a server's circuit when too many recent calls failed (connect errors,

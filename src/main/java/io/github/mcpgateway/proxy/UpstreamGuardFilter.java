@@ -21,12 +21,14 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.util.Assert;
 
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStageFilter;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.ReplyTap;
+import io.github.mcpgateway.transport.UpstreamCall;
 
 /**
  * The last stage before the proxy handler: admits an allowed request to its upstream or
@@ -39,12 +41,14 @@ import io.github.mcpgateway.transport.ReplyTap;
  * status, a timeout or a broken connection counts against the circuit; a failure before
  * the reply started is answered as 502 or 504 in the gateway's error shape; after the
  * reply started (an event stream, say) the stream just ends. Nothing is ever retried.
- * {@code GET} event streams are tracked so that shutdown can end them
- * ({@link OpenEventStreams}).
+ * {@code GET} event streams and {@code subscriptions/listen} streams are tracked so that
+ * shutdown can end them ({@link OpenEventStreams}).
  */
 public final class UpstreamGuardFilter extends McpStageFilter {
 
 	private static final Log logger = LogFactory.getLog(UpstreamGuardFilter.class);
+
+	private static final String LISTEN = "subscriptions/listen";
 
 	private final UpstreamResilience resilience;
 
@@ -56,8 +60,10 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 
 	private final OpenEventStreams eventStreams;
 
+	private final StreamProbes probes;
+
 	UpstreamGuardFilter(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry,
-			OpenEventStreams eventStreams) {
+			OpenEventStreams eventStreams, StreamProbes probes) {
 		Assert.notNull(resilience, "resilience must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(meterRegistry, "meterRegistry must not be null");
@@ -65,6 +71,7 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 		this.refusals = refusals;
 		this.meterRegistry = meterRegistry;
 		this.eventStreams = eventStreams;
+		this.probes = probes;
 	}
 
 	@Override
@@ -80,13 +87,16 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 			refuse(request, response, context, true);
 			return;
 		}
-		boolean eventStream = "GET".equals(request.getMethod());
+		boolean eventStream = isLongLivedStream(request, context);
 		if (eventStream && !this.eventStreams.opened(request)) {
 			circuit.releasePermission();
 			this.refusals.refuse(request, response, Decision.REFUSED, GatewayErrors.SHUTTING_DOWN);
 			return;
 		}
-		boolean counted = "POST".equals(request.getMethod());
+		// Long-lived streams are not calls in flight: a client's subscription must not
+		// take
+		// a place another call needs.
+		boolean counted = "POST".equals(request.getMethod()) && !eventStream;
 		Bulkhead bulkhead = this.resilience.bulkhead(context.server());
 		if (counted && !bulkhead.tryAcquirePermission()) {
 			circuit.releasePermission();
@@ -95,6 +105,15 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 		}
 		context.dispatched(true);
 		ClientAwareResponse guarded = ClientAwareResponse.of(request, response);
+		if (guarded.probeable() && "POST".equals(request.getMethod())) {
+			guarded.onGone(() -> {
+				UpstreamCall call = UpstreamCall.find(request);
+				if (call != null) {
+					call.abort();
+				}
+			});
+			this.probes.watch(guarded);
+		}
 		ReplyTap tap = ReplyTap.find(request);
 		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
 		long start = System.nanoTime();
@@ -107,7 +126,7 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 		catch (IOException | ServletException | RuntimeException ex) {
 			boolean replyStarted = response.isCommitted();
 			outcome = failed(request, response, guarded, circuit, start, ex);
-			if (replyStarted && !guarded.clientGone() && !"GET".equals(request.getMethod())) {
+			if (replyStarted && !guarded.clientGone() && !eventStream) {
 				// Part of the reply already left: the client must see the connection
 				// fail, not a reply that looks complete (or a Content-Length that never
 				// arrives). Tomcat takes its ClientAbortException as "abandon the
@@ -125,7 +144,22 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 			if (eventStream) {
 				this.eventStreams.closed(request);
 			}
+			this.probes.forget(guarded);
 		}
+	}
+
+	/**
+	 * Whether the request opens a stream with no end of its own: a server-to-client GET
+	 * stream (2025 revisions), or a {@code subscriptions/listen} (2026-07-28), whose
+	 * response stream stays open for the subscription's life. Such a stream ending after
+	 * it started is not an upstream failure, and shutdown ends it.
+	 */
+	private static boolean isLongLivedStream(HttpServletRequest request, McpRequestContext context) {
+		if ("GET".equals(request.getMethod())) {
+			return true;
+		}
+		JsonRpcMessage message = context.message();
+		return message != null && LISTEN.equals(message.method());
 	}
 
 	/** The upstream timer of a server and outcome, registered on first use. */
@@ -143,7 +177,7 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 			circuit.releasePermission();
 			return "client_gone";
 		}
-		boolean eventStream = "GET".equals(request.getMethod());
+		boolean eventStream = isLongLivedStream(request, McpRequestContext.require(request));
 		if (eventStream && !response.isCommitted() && this.eventStreams.draining()) {
 			// Ended by this replica's shutdown before the upstream's headers came: the
 			// client opens it again, on another replica.
@@ -153,9 +187,10 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 		}
 		UpstreamFailure failure = UpstreamFailure.classify(ex);
 		if (eventStream && response.isCommitted()) {
-			// A server-to-client stream that ends (an idle timeout, a server restart) is
-			// how such streams end; the client reconnects with Last-Event-ID. Not a
-			// failure of the server.
+			// A long-lived stream that ends (an idle timeout, a server restart) is how
+			// such
+			// streams end; the client opens it again (a GET with Last-Event-ID, a new
+			// subscriptions/listen). Not a failure of the server.
 			circuit.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 			return "stream_ended";
 		}

@@ -1,5 +1,13 @@
 package io.github.mcpgateway.request;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Objects;
+import java.util.Set;
+
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -7,32 +15,99 @@ import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.McpRevisions;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks the MCP 2026-07-28 routing headers against the body they summarise. That
- * revision lets intermediaries route on {@code Mcp-Method} and {@code Mcp-Name} without
- * reading the body, and requires one that does read it to reject a header that disagrees
- * (400 {@code header_mismatch}), because a policy decided on the body would otherwise
- * differ from what a header-routing hop sees.
+ * Checks the MCP routing headers against the body they summarise (2026-07-28,
+ * {@code basic/transports/streamable-http}, "Request Metadata" and "Server Validation").
+ * That revision lets intermediaries route on {@code Mcp-Method} and {@code Mcp-Name}
+ * without reading the body, and requires whoever reads it to reject a header that is
+ * missing or disagrees (400, JSON-RPC {@code -32020} HeaderMismatch), because a policy
+ * decided on the body would otherwise differ from what a header-routing hop sees.
+ * <ul>
+ * <li>{@code MCP-Protocol-Version} must equal the body's
+ * {@code params._meta["io.modelcontextprotocol/protocolVersion"]} wherever either names a
+ * stateless revision.</li>
+ * <li>{@code Mcp-Method} must equal {@code method}; on a stateless request it is
+ * required.</li>
+ * <li>{@code Mcp-Name} must equal {@code params.name} ({@code tools/call},
+ * {@code prompts/get}), {@code params.uri} ({@code resources/*}) or {@code params.taskId}
+ * ({@code tasks/*}, the tasks extension, SEP-2663), after decoding its Base64 form
+ * {@code =?base64?...?=}; on a stateless {@code tools/call}, {@code prompts/get},
+ * {@code resources/read}, {@code tasks/get}, {@code tasks/update} or {@code tasks/cancel}
+ * it is required.</li>
+ * </ul>
+ * Requests of the 2025 revisions are checked only where they carry these headers.
  */
 final class McpHeaderValidator {
 
+	/** Stateless requests whose {@code Mcp-Name} is required. */
+	private static final Set<String> NAMED = Set.of(JsonRpcMessage.TOOLS_CALL, "prompts/get", "resources/read",
+			"tasks/get", "tasks/update", "tasks/cancel");
+
+	private static final String BASE64_PREFIX = "=?base64?";
+
+	private static final String BASE64_SUFFIX = "?=";
+
 	void validate(HttpServletRequest request, JsonRpcMessage message) {
+		String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
+		String bodyVersion = bodyVersion(message);
+		boolean stateless = McpRevisions.isStateless(version);
+		if ((stateless || McpRevisions.isStateless(bodyVersion)) && !Objects.equals(version, bodyVersion)) {
+			throw mismatch();
+		}
+		boolean isRequest = message.kind() == JsonRpcMessage.Kind.REQUEST;
 		String method = request.getHeader(McpHeaders.METHOD);
-		if (method != null && !method.equals(message.method())) {
+		if (method == null ? stateless && isRequest : !method.equals(message.method())) {
 			throw mismatch();
 		}
 		String name = request.getHeader(McpHeaders.NAME);
-		if (name != null && !name.equals(nameOf(message))) {
+		if (name == null) {
+			if (stateless && isRequest && NAMED.contains(message.method())) {
+				throw mismatch();
+			}
+			return;
+		}
+		String expected = nameOf(message);
+		if (expected == null || !expected.equals(decode(name))) {
 			throw mismatch();
 		}
 	}
 
 	/**
+	 * A header value as the client meant it: the UTF-8 text of its Base64 sentinel form
+	 * ({@code =?base64?...?=}, markers case-sensitive), or the value itself.
+	 * @throws GatewayErrorException when the sentinel form does not decode
+	 */
+	static String decode(String value) {
+		if (!value.startsWith(BASE64_PREFIX) || !value.endsWith(BASE64_SUFFIX)
+				|| value.length() < BASE64_PREFIX.length() + BASE64_SUFFIX.length()) {
+			return value;
+		}
+		String encoded = value.substring(BASE64_PREFIX.length(), value.length() - BASE64_SUFFIX.length());
+		try {
+			byte[] bytes = Base64.getDecoder().decode(encoded);
+			return StandardCharsets.UTF_8.newDecoder()
+				.onMalformedInput(CodingErrorAction.REPORT)
+				.onUnmappableCharacter(CodingErrorAction.REPORT)
+				.decode(ByteBuffer.wrap(bytes))
+				.toString();
+		}
+		catch (IllegalArgumentException | CharacterCodingException ex) {
+			throw mismatch();
+		}
+	}
+
+	private static @Nullable String bodyVersion(JsonRpcMessage message) {
+		JsonNode params = message.params();
+		JsonNode version = (params != null) ? params.path("_meta").get(McpRevisions.META_PROTOCOL_VERSION) : null;
+		return (version != null && version.isString()) ? version.stringValue() : null;
+	}
+
+	/**
 	 * The body value that {@code Mcp-Name} mirrors: {@code params.name}, or
-	 * {@code params.uri} for resources, or {@code params.taskId} for tasks (the tasks
-	 * extension, SEP-2663).
+	 * {@code params.uri} for resources, or {@code params.taskId} for tasks.
 	 */
 	private static @Nullable String nameOf(JsonRpcMessage message) {
 		JsonNode params = message.params();

@@ -33,6 +33,7 @@ import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.McpRevisions;
 
 /**
  * First gateway stage after Spring Security: opens the {@link McpRequestContext} of a
@@ -166,9 +167,15 @@ public final class McpRequestFilter extends OncePerRequestFilter {
 
 	/**
 	 * The session id; an empty header counts as none (MCP session ids are 1 or more
-	 * characters), and one with characters the HTTP firewall refuses is a bad request.
+	 * characters), and one with characters the HTTP firewall refuses is a bad request. A
+	 * request of a stateless revision (2026-07-28) has none: that revision has no
+	 * sessions and its servers ignore the header, so the gateway neither checks it nor
+	 * sends it on.
 	 */
 	private static @Nullable String sessionId(HttpServletRequest request) {
+		if (McpRevisions.isStateless(request)) {
+			return null;
+		}
 		try {
 			String sessionId = request.getHeader(McpHeaders.SESSION_ID);
 			return (sessionId == null || sessionId.isBlank()) ? null : sessionId;

@@ -34,6 +34,11 @@ class SessionConfiguration {
 	}
 
 	@Bean
+	StatelessSessionHeaderFilter statelessSessionHeaderFilter() {
+		return new StatelessSessionHeaderFilter();
+	}
+
+	@Bean
 	SessionAndRevocationFilter sessionAndRevocationFilter(SessionStore store, RevocationSync revocations,
 			Refusals refusals, ApplicationEventPublisher events, Clock clock) {
 		return new SessionAndRevocationFilter(store, revocations, refusals, events, clock);

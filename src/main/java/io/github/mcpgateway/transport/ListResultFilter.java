@@ -21,14 +21,21 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code result.<member>} is an array keeps only the items whose {@code <key>} (a string)
  * the caller may see; an item without a string key is removed. Every other member,
  * {@code nextCursor} included, is kept, so a client pages on as before (a page may come
- * back shorter, or empty). Another JSON-RPC object (an error response, a notification)
- * passes unchanged. Anything the gateway cannot read exactly as a client would (text that
- * is not one JSON object: truncated, followed by more content, an array at the top level,
- * a repeated member name a client might read instead) is
- * {@linkplain MessageFilter.Verdict#WITHHOLD withheld}: the gateway withholds what it
- * cannot filter, so that no byte of an item the caller may not see reaches it.
+ * back shorter, or empty). The result differs per caller, so a {@code cacheScope} it
+ * carries (2026-07-28 {@code server/utilities/caching}) leaves as {@code "private"},
+ * never {@code "public"}: no shared cache may serve it to another caller. Another
+ * JSON-RPC object (an error response, a notification) passes unchanged. Anything the
+ * gateway cannot read exactly as a client would (text that is not one JSON object:
+ * truncated, followed by more content, an array at the top level, a repeated member name
+ * a client might read instead) is {@linkplain MessageFilter.Verdict#WITHHOLD withheld}:
+ * the gateway withholds what it cannot filter, so that no byte of an item the caller may
+ * not see reaches it.
  */
 public final class ListResultFilter implements MessageFilter {
+
+	private static final String CACHE_SCOPE = "cacheScope";
+
+	private static final String PRIVATE = "private";
 
 	private final StrictJsonReader reader;
 
@@ -89,10 +96,17 @@ public final class ListResultFilter implements MessageFilter {
 				kept.add(item);
 			}
 		}
-		if (kept.size() == items.size()) {
+		JsonNode scope = result.get(CACHE_SCOPE);
+		boolean shared = scope != null && !PRIVATE.equals(scope.asString(null));
+		if (kept.size() == items.size() && !shared) {
 			return Verdict.PASS;
 		}
-		((ObjectNode) result).set(this.member, kept);
+		if (kept.size() != items.size()) {
+			((ObjectNode) result).set(this.member, kept);
+		}
+		if (shared) {
+			((ObjectNode) result).put(CACHE_SCOPE, PRIVATE);
+		}
 		return Verdict.rewrite(this.jsonMapper.writeValueAsBytes(root));
 	}
 

@@ -44,7 +44,7 @@ final class SseMessageStream extends SynchronousOutputStream {
 
 	private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
 
-	private final EventEndScanner passing = new EventEndScanner();
+	private final SseEventBoundary passing = new SseEventBoundary();
 
 	private boolean withheld;
 
@@ -154,67 +154,6 @@ final class SseMessageStream extends SynchronousOutputStream {
 				this.delegate.write(EVENT_END);
 			}
 		}
-	}
-
-	/**
-	 * Finds the blank line that ends an event in bytes that arrive piece by piece: the
-	 * SSE line terminators (CRLF, LF, CR), a CR at the end of a piece decided by the next
-	 * byte.
-	 */
-	private static final class EventEndScanner {
-
-		private boolean atLineStart = true;
-
-		private boolean pendingCr;
-
-		void reset() {
-			this.atLineStart = true;
-			this.pendingCr = false;
-		}
-
-		/**
-		 * Index just after the event's end within the piece, or -1 when the piece does
-		 * not end it.
-		 */
-		int scan(byte[] buffer, int offset, int length) {
-			for (int i = offset; i < offset + length; i++) {
-				byte b = buffer[i];
-				if (this.pendingCr) {
-					this.pendingCr = false;
-					if (b == '\n') {
-						if (lineEnded()) {
-							return i + 1;
-						}
-						continue;
-					}
-					if (lineEnded()) {
-						// A lone CR ended the blank line; this byte starts the next
-						// event.
-						return i;
-					}
-				}
-				if (b == '\r') {
-					this.pendingCr = true;
-				}
-				else if (b == '\n') {
-					if (lineEnded()) {
-						return i + 1;
-					}
-				}
-				else {
-					this.atLineStart = false;
-				}
-			}
-			return -1;
-		}
-
-		/** A line ended; returns whether it was blank (the event's end). */
-		private boolean lineEnded() {
-			boolean blank = this.atLineStart;
-			this.atLineStart = true;
-			return blank;
-		}
-
 	}
 
 }

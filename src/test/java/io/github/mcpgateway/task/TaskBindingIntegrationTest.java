@@ -222,7 +222,8 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 
 		HttpResponse<String> listen = post(PATH, this.alice, """
 				{"jsonrpc":"2.0","id":11,"method":"subscriptions/listen","params":{"_meta":%s,
-				"notifications":{"taskIds":["%s","%s"]}}}""".formatted(extensionMeta(), alicesTask, bobsTask));
+				"notifications":{"taskIds":["%s","%s"]}}}""".formatted(extensionMeta(), alicesTask, bobsTask),
+				"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "subscriptions/listen");
 
 		assertThat(listen.statusCode()).isEqualTo(200);
 		JsonNode forwarded = tasks.received("subscriptions/listen").get(0).message();

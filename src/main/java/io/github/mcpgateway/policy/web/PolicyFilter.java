@@ -34,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The grant stage: decides from the live policy whether the caller may use the server
  * and, for a {@code tools/call}, the tool. A refusal is 403 with the request id echoed
  * and nothing is sent upstream. A {@code tools/list} reply is filtered to the tools the
- * caller may call; that request goes upstream without {@code Accept-Encoding}, so the
+ * caller may call, and so is a resumed stream ({@code GET} with {@code Last-Event-ID}),
+ * which may replay one; such requests go upstream without {@code Accept-Encoding}, so the
  * reply comes back in a form the gateway can read.
  *
  * <p>
@@ -49,6 +50,8 @@ public final class PolicyFilter extends McpStageFilter {
 	 */
 	private static final JsonReadLimits REPLY_LIMITS = new JsonReadLimits(1000, 10_000, 100_000,
 			JsonReadLimits.DEFAULT_MAX_STRING_LENGTH);
+
+	private static final String LAST_EVENT_ID = "Last-Event-ID";
 
 	private final GrantEvaluator grants;
 
@@ -86,7 +89,7 @@ public final class PolicyFilter extends McpStageFilter {
 			return;
 		}
 		context.decide(Decision.ALLOWED, null);
-		if (message == null || !message.isToolList()) {
+		if (!(message != null && message.isToolList()) && !isResumedStream(request, message)) {
 			chain.doFilter(request, response);
 			return;
 		}
@@ -100,6 +103,15 @@ public final class PolicyFilter extends McpStageFilter {
 			// refusal is recorded for the audit line only.
 			this.refusals.refuse(request, response, Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
 		}
+	}
+
+	/**
+	 * A GET that resumes a stream ({@code Last-Event-ID}, 2025-11-25): the upstream may
+	 * replay on it the events of an earlier POST, a {@code tools/list} response among
+	 * them, which must be filtered as the POST's own reply was.
+	 */
+	private static boolean isResumedStream(HttpServletRequest request, @Nullable JsonRpcMessage message) {
+		return message == null && "GET".equals(request.getMethod()) && request.getHeader(LAST_EVENT_ID) != null;
 	}
 
 	private Set<String> callable(McpServerPolicy server, @Nullable McpPrincipal principal, List<String> tools) {
