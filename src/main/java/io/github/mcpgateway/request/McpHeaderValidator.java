@@ -1,10 +1,5 @@
 package io.github.mcpgateway.request;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Objects;
 import java.util.Set;
 
@@ -14,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.transport.HeaderValues;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpRevisions;
 import tools.jackson.databind.JsonNode;
@@ -46,10 +42,6 @@ final class McpHeaderValidator {
 	private static final Set<String> NAMED = Set.of(JsonRpcMessage.TOOLS_CALL, "prompts/get", "resources/read",
 			"tasks/get", "tasks/update", "tasks/cancel");
 
-	private static final String BASE64_PREFIX = "=?base64?";
-
-	private static final String BASE64_SUFFIX = "?=";
-
 	void validate(HttpServletRequest request, JsonRpcMessage message) {
 		String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
 		String bodyVersion = bodyVersion(message);
@@ -70,31 +62,7 @@ final class McpHeaderValidator {
 			return;
 		}
 		String expected = nameOf(message);
-		if (expected == null || !expected.equals(decode(name))) {
-			throw mismatch();
-		}
-	}
-
-	/**
-	 * A header value as the client meant it: the UTF-8 text of its Base64 sentinel form
-	 * ({@code =?base64?...?=}, markers case-sensitive), or the value itself.
-	 * @throws GatewayErrorException when the sentinel form does not decode
-	 */
-	static String decode(String value) {
-		if (!value.startsWith(BASE64_PREFIX) || !value.endsWith(BASE64_SUFFIX)
-				|| value.length() < BASE64_PREFIX.length() + BASE64_SUFFIX.length()) {
-			return value;
-		}
-		String encoded = value.substring(BASE64_PREFIX.length(), value.length() - BASE64_SUFFIX.length());
-		try {
-			byte[] bytes = Base64.getDecoder().decode(encoded);
-			return StandardCharsets.UTF_8.newDecoder()
-				.onMalformedInput(CodingErrorAction.REPORT)
-				.onUnmappableCharacter(CodingErrorAction.REPORT)
-				.decode(ByteBuffer.wrap(bytes))
-				.toString();
-		}
-		catch (IllegalArgumentException | CharacterCodingException ex) {
+		if (expected == null || !HeaderValues.decode(name).map(expected::equals).orElse(false)) {
 			throw mismatch();
 		}
 	}

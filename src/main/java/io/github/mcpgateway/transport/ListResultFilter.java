@@ -3,6 +3,7 @@ package io.github.mcpgateway.transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
@@ -47,6 +48,8 @@ public final class ListResultFilter implements MessageFilter {
 
 	private final Function<List<String>, Set<String>> visible;
 
+	private final Consumer<JsonNode> seen;
+
 	/**
 	 * @param member the result's array member ({@code tools}, {@code tasks})
 	 * @param key the item member that names it ({@code name}, {@code taskId})
@@ -54,11 +57,21 @@ public final class ListResultFilter implements MessageFilter {
 	 */
 	public ListResultFilter(StrictJsonReader reader, JsonMapper jsonMapper, String member, String key,
 			Function<List<String>, Set<String>> visible) {
+		this(reader, jsonMapper, member, key, visible, (items) -> {
+		});
+	}
+
+	/**
+	 * @param seen shown every page's items as the upstream listed them, before filtering
+	 */
+	public ListResultFilter(StrictJsonReader reader, JsonMapper jsonMapper, String member, String key,
+			Function<List<String>, Set<String>> visible, Consumer<JsonNode> seen) {
 		this.reader = reader;
 		this.jsonMapper = jsonMapper;
 		this.member = member;
 		this.key = key;
 		this.visible = visible;
+		this.seen = seen;
 	}
 
 	@Override
@@ -81,6 +94,7 @@ public final class ListResultFilter implements MessageFilter {
 		if (!result.isObject() || !items.isArray()) {
 			return Verdict.WITHHOLD;
 		}
+		this.seen.accept(items);
 		List<String> names = new ArrayList<>(items.size());
 		for (JsonNode item : items) {
 			JsonNode name = item.get(this.key);

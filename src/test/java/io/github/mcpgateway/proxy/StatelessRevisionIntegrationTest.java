@@ -97,6 +97,42 @@ class StatelessRevisionIntegrationTest extends GatewayIntegrationTest {
 		assertThat(stateless.runs(WEATHER)).isEqualTo(1);
 	}
 
+	@Test
+	void paramHeadersAreCheckedAgainstTheAnnotationsTheListShowed() {
+		post(PATH, this.token, request(1, "tools/list", "{}"), headers("tools/list", null));
+		String region = "{\"region\":\"eu-west\"}";
+		String encoded = "=?base64?" + Base64.getEncoder().encodeToString("eu-west".getBytes(StandardCharsets.UTF_8))
+				+ "?=";
+
+		HttpResponse<String> matching = post(PATH, this.token, call(2, "echo", region),
+				withParam(headers("tools/call", "echo"), "eu-west"));
+		HttpResponse<String> encodedMatching = post(PATH, this.token, call(3, "echo", region),
+				withParam(headers("tools/call", "echo"), encoded));
+		HttpResponse<String> differing = post(PATH, this.token, call(4, "echo", region),
+				withParam(headers("tools/call", "echo"), "us-east"));
+		HttpResponse<String> missing = post(PATH, this.token, call(5, "echo", region), headers("tools/call", "echo"));
+		HttpResponse<String> legacy = post(PATH, this.token,
+				"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+						+ "\"arguments\":" + region + "}}",
+				"MCP-Protocol-Version", "2025-11-25");
+
+		assertThat(matching.statusCode()).isEqualTo(200);
+		assertThat(encodedMatching.statusCode()).isEqualTo(200);
+		for (HttpResponse<String> refused : List.of(differing, missing)) {
+			assertThat(refused.statusCode()).isEqualTo(400);
+			assertThat(body(refused).at("/error/code").asInt()).isEqualTo(-32020);
+		}
+		assertThat(legacy.statusCode()).as("2025 requests mirror nothing").isEqualTo(200);
+		assertThat(stateless.runs("echo")).isEqualTo(3);
+	}
+
+	private static String[] withParam(String[] headers, String region) {
+		String[] with = java.util.Arrays.copyOf(headers, headers.length + 2);
+		with[headers.length] = "Mcp-Param-Region";
+		with[headers.length + 1] = region;
+		return with;
+	}
+
 	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|',
 			value = { "no Mcp-Method|MCP-Protocol-Version,2026-07-28,Mcp-Name,echo",

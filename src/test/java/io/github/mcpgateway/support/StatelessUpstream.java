@@ -37,8 +37,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code subscriptions/listen}: an event stream that acknowledges, then sends an SSE
  * comment every 500 ms until its connection closes (recorded).</li>
  * </ul>
- * {@code tools/list} lists {@code echo}, {@code ask}, {@code slow}, {@code admin_reset}
- * and {@code 天気}, marked {@code cacheScope: "public"}. Every request is recorded with its
+ * {@code tools/list} lists {@code echo} (whose {@code region} argument is mirrored into
+ * {@code Mcp-Param-Region}), {@code ask}, {@code slow}, {@code admin_reset} and
+ * {@code 天気}, marked {@code cacheScope: "public"}. Every request is recorded with its
  * headers ({@link #received}).
  */
 public final class StatelessUpstream implements AutoCloseable {
@@ -166,7 +167,18 @@ public final class StatelessUpstream implements AutoCloseable {
 				.put("ttlMs", 60_000)
 				.put("cacheScope", "public");
 			for (String name : List.of("echo", "ask", "slow", "admin_reset", "天気")) {
-				result.withArray("tools").addObject().put("name", name).putObject("inputSchema").put("type", "object");
+				ObjectNode schema = result.withArray("tools")
+					.addObject()
+					.put("name", name)
+					.putObject("inputSchema")
+					.put("type", "object");
+				if ("echo".equals(name)) {
+					// Mirrored into Mcp-Param-Region (2026-07-28 x-mcp-header).
+					schema.putObject("properties")
+						.putObject("region")
+						.put("type", "string")
+						.put("x-mcp-header", "Region");
+				}
 			}
 			json(out, request, result);
 			return;

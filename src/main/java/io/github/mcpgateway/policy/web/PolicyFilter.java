@@ -28,6 +28,7 @@ import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.ListResultFilter;
+import io.github.mcpgateway.transport.McpRevisions;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -36,7 +37,9 @@ import tools.jackson.databind.json.JsonMapper;
  * and nothing is sent upstream. A {@code tools/list} reply is filtered to the tools the
  * caller may call, and so is a resumed stream ({@code GET} with {@code Last-Event-ID}),
  * which may replay one; such requests go upstream without {@code Accept-Encoding}, so the
- * reply comes back in a form the gateway can read.
+ * reply comes back in a form the gateway can read. The {@code x-mcp-header} annotations
+ * those lists show are remembered, and a 2026-07-28 {@code tools/call}'s
+ * {@code Mcp-Param-*} headers are checked against them (400 {@code header_mismatch}).
  *
  * <p>
  * The grants are read from the server the request context resolved, so one request is
@@ -63,6 +66,8 @@ public final class PolicyFilter extends McpStageFilter {
 
 	private final int toolListMaxBytes;
 
+	private final ToolHeaderAnnotations headerAnnotations = new ToolHeaderAnnotations();
+
 	public PolicyFilter(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper, PolicyProperties properties) {
 		Assert.notNull(grants, "grants must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
@@ -88,6 +93,11 @@ public final class PolicyFilter extends McpStageFilter {
 			this.refusals.refuse(request, response, Decision.DENIED, GatewayErrors.TOOL_NOT_GRANTED);
 			return;
 		}
+		if (message != null && message.isToolCall() && McpRevisions.isStateless(request) && !this.headerAnnotations
+			.agree(request, server.identityKey(), message.toolName(), message.params().get("arguments"))) {
+			this.refusals.refuse(request, response, Decision.INVALID, GatewayErrors.HEADER_MISMATCH);
+			return;
+		}
 		context.decide(Decision.ALLOWED, null);
 		if (!(message != null && message.isToolList()) && !isResumedStream(request, message)) {
 			chain.doFilter(request, response);
@@ -95,7 +105,8 @@ public final class PolicyFilter extends McpStageFilter {
 		}
 		FilteredResponse filtering = new FilteredResponse(response,
 				new ListResultFilter(this.replyReader, this.jsonMapper, "tools", "name",
-						(tools) -> callable(server, context.principal(), tools)),
+						(tools) -> callable(server, context.principal(), tools),
+						(tools) -> this.headerAnnotations.learn(server.identityKey(), tools)),
 				this.toolListMaxBytes, FilteredResponse.Unreadable.WITHHOLD);
 		chain.doFilter(new IdentityEncodingRequest(request), filtering);
 		if (!filtering.finish()) {
