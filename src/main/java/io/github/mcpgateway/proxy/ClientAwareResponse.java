@@ -57,6 +57,9 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 	/** Ends the upstream exchange when a probe finds the client gone. */
 	private volatile @Nullable Runnable onGone;
 
+	/** Whether probes may write; set before the reply starts, on the request thread. */
+	private boolean probed;
+
 	private ClientAwareResponse(HttpServletResponse response, boolean drain) {
 		super(response);
 		this.drain = drain;
@@ -94,9 +97,14 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 		return !this.drain;
 	}
 
-	/** What to run when a probe finds the client gone: end the upstream exchange. */
-	void onGone(Runnable onGone) {
+	/**
+	 * Lets {@link #probe} run on this reply; {@code onGone} ends the upstream exchange
+	 * when a probe finds the client gone. Until then writes take no lock and are not
+	 * followed event by event (most replies are never probed).
+	 */
+	void probed(Runnable onGone) {
 		this.onGone = onGone;
+		this.probed = true;
 	}
 
 	/**
@@ -185,6 +193,15 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 		public void write(byte[] buffer, int offset, int length) throws IOException {
 			ClientAwareResponse outer = ClientAwareResponse.this;
 			if (outer.clientGone && outer.drain) {
+				return;
+			}
+			if (!outer.probed) {
+				try {
+					this.delegate.write(buffer, offset, length);
+				}
+				catch (IOException ex) {
+					lost(ex);
+				}
 				return;
 			}
 			outer.lock.lock();

@@ -106,7 +106,7 @@ public final class UpstreamGuardFilter extends McpStageFilter {
 		context.dispatched(true);
 		ClientAwareResponse guarded = ClientAwareResponse.of(request, response);
 		if (guarded.probeable() && "POST".equals(request.getMethod())) {
-			guarded.onGone(() -> {
+			guarded.probed(() -> {
 				UpstreamCall call = UpstreamCall.find(request);
 				if (call != null) {
 					call.abort();

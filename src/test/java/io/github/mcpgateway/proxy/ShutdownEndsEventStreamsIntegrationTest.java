@@ -76,6 +76,36 @@ class ShutdownEndsEventStreamsIntegrationTest {
 		assertThat(reply.body()).contains("\"done\":true");
 	}
 
+	@Test
+	void shutdownEndsOpenListenStreamsAtOnce() throws Exception {
+		ConfigurableApplicationContext gateway = gateway();
+		upstream.reply(Replies.sse(
+				List.of("data: {\"jsonrpc\":\"2.0\",\"method\":"
+						+ "\"notifications/subscriptions/acknowledged\",\"params\":{\"notifications\":{}}}\n\n", ""),
+				60_000));
+		String meta = "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+				+ "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+		HttpResponse<InputStream> stream = this.http.send(HttpRequest.newBuilder(uri(gateway))
+			.header("Authorization", "Bearer " + this.token)
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.header("MCP-Protocol-Version", "2026-07-28")
+			.header("Mcp-Method", "subscriptions/listen")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+					+ "\"subscriptions/listen\",\"params\":{\"_meta\":" + meta + ",\"notifications\":{}}}"))
+			.build(), HttpResponse.BodyHandlers.ofInputStream());
+		assertThat(stream.statusCode()).isEqualTo(200);
+		InputStream events = stream.body();
+		assertThat(new String(events.readNBytes(6))).isEqualTo("data: ");
+
+		long start = System.nanoTime();
+		gateway.close();
+		Duration shutdown = Duration.ofNanos(System.nanoTime() - start);
+
+		assertThat(shutdown).isLessThan(Duration.ofSeconds(8));
+		assertThat(drained(events)).isTrue();
+	}
+
 	/** Whether the stream ended (cleanly or not) rather than stayed open. */
 	private static boolean drained(InputStream events) {
 		try (events) {
