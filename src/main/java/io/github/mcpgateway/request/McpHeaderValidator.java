@@ -1,6 +1,5 @@
 package io.github.mcpgateway.request;
 
-import java.util.Objects;
 import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,7 +23,8 @@ import tools.jackson.databind.JsonNode;
  * <ul>
  * <li>{@code MCP-Protocol-Version} must equal the body's
  * {@code params._meta["io.modelcontextprotocol/protocolVersion"]} wherever either names a
- * stateless revision.</li>
+ * stateless revision and the body has one (a body without it is the upstream's to refuse,
+ * with -32602).</li>
  * <li>{@code Mcp-Method} must equal {@code method}; on a stateless request it is
  * required.</li>
  * <li>{@code Mcp-Name} must equal {@code params.name} ({@code tools/call},
@@ -46,7 +46,10 @@ final class McpHeaderValidator {
 		String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
 		String bodyVersion = bodyVersion(message);
 		boolean stateless = McpRevisions.isStateless(version);
-		if ((stateless || McpRevisions.isStateless(bodyVersion)) && !Objects.equals(version, bodyVersion)) {
+		// A body without its protocol version is the body's fault, not a header's: the
+		// upstream answers it (-32602, invalid _meta).
+		if (bodyVersion != null && (stateless || McpRevisions.isStateless(bodyVersion))
+				&& !bodyVersion.equals(version)) {
 			throw mismatch();
 		}
 		boolean isRequest = message.kind() == JsonRpcMessage.Kind.REQUEST;

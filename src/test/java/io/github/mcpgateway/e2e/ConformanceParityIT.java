@@ -40,10 +40,14 @@ class ConformanceParityIT {
 
 	private static int everythingPort;
 
+	private static int statelessPort;
+
 	@BeforeAll
 	static void start() throws Exception {
 		node = NodeInterop.installed();
 		everythingPort = node.startServerEverything("conformance-everything").port();
+		statelessPort = node.startStatelessServer("conformance-stateless").port();
+		gateway.alsoInFrontOfStatelessServer(statelessPort);
 		gateway.startInFrontOf(everythingPort);
 	}
 
@@ -54,8 +58,31 @@ class ConformanceParityIT {
 
 	@Test
 	void everyScenarioThatPassesDirectlyAlsoPassesThroughTheGateway() throws Exception {
-		Run direct = conformance("direct", "http://127.0.0.1:" + everythingPort + "/mcp");
-		Run throughGateway = conformance("gateway", gateway.url(GatewayProcess.OPEN));
+		assertParity(conformance("direct", "http://127.0.0.1:" + everythingPort + "/mcp", "--suite", "all"),
+				conformance("gateway", gateway.url(GatewayProcess.OPEN), "--suite", "all"));
+	}
+
+	/**
+	 * The 2026-07-28 requirements (37 scenarios the suite scores for that revision, the
+	 * header and MRTR ones among them) against a server that meets them, and every
+	 * scenario of the suite (the tasks extension's and the pending header scenarios
+	 * included).
+	 */
+	@Test
+	void everyRequirementOf20260728ThatAStatelessServerMeetsIsMetThroughTheGateway() throws Exception {
+		String direct = "http://127.0.0.1:" + statelessPort + "/mcp";
+		String throughGateway = gateway.url(GatewayProcess.STATELESS_OPEN);
+		Run required = conformance("stateless-required-direct", direct, "--requirements", "2026-07-28");
+		assertThat(required.passed()).as("2026-07-28 requirements the stateless server meets")
+			.contains("server-stateless", "caching", "input-required-result-basic-elicitation");
+		assertParity(required,
+				conformance("stateless-required-gateway", throughGateway, "--requirements", "2026-07-28"));
+		Run all = conformance("stateless-all-direct", direct, "--suite", "all");
+		assertThat(all.passed()).contains("http-header-validation", "http-custom-header-server-validation");
+		assertParity(all, conformance("stateless-all-gateway", throughGateway, "--suite", "all"));
+	}
+
+	private static void assertParity(Run direct, Run throughGateway) {
 		System.out.println("conformance (" + direct.scenarios().size() + " scenarios) direct: " + direct.total() + ", "
 				+ direct.passed().size() + " scenarios without a failure; through the gateway: "
 				+ throughGateway.total() + ", " + throughGateway.passed().size() + " scenarios without a failure");
@@ -75,10 +102,12 @@ class ConformanceParityIT {
 			.isEmpty();
 	}
 
-	private static Run conformance(String name, String url) throws Exception {
-		NodeInterop.Finished run = node.runConformance("conformance-" + name, Duration.ofSeconds(180), "server",
-				"--url", url, "--suite", "all", "-o",
-				NodeInterop.LOGS.resolve("conformance-" + name).toAbsolutePath().toString());
+	private static Run conformance(String name, String url, String... selection) throws Exception {
+		List<String> args = new java.util.ArrayList<>(List.of("server", "--url", url));
+		args.addAll(List.of(selection));
+		args.addAll(List.of("-o", NodeInterop.LOGS.resolve("conformance-" + name).toAbsolutePath().toString()));
+		NodeInterop.Finished run = node.runConformance("conformance-" + name, Duration.ofSeconds(180),
+				args.toArray(String[]::new));
 		// The exit code is 1 whenever any check fails, so the counts are what is
 		// compared.
 		Matcher total = TOTAL.matcher(run.stdout());

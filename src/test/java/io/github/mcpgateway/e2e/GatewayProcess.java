@@ -42,6 +42,12 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	static final String JSON = "/mcp/test/json";
 
 	/**
+	 * A {@code delegated-header} server in front of the 2026-07-28 server
+	 * ({@code v2-server.mjs}), when {@link #alsoInFrontOfStatelessServer} was called.
+	 */
+	static final String STATELESS_OPEN = "/mcp/test/stateless-open";
+
+	/**
 	 * server-everything 2026.8.31's tools (some only for clients with matching
 	 * capabilities).
 	 */
@@ -61,8 +67,18 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 
 	private Path log;
 
+	private int statelessPort;
+
 	GatewayProcess(String name) {
 		this.name = name;
+	}
+
+	/**
+	 * Puts the 2026-07-28 server listening on {@code port} behind {@link #STATELESS_OPEN}
+	 * too; call before {@code startInFrontOf}.
+	 */
+	void alsoInFrontOfStatelessServer(int port) {
+		this.statelessPort = port;
 	}
 
 	void startInFrontOf(int everythingPort) throws Exception {
@@ -103,7 +119,15 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 						    path: %s
 						    grants:
 						      - tools: ["*"]
-						""".formatted(jsonPort, JSON)));
+						""".formatted(jsonPort, JSON)) + ((this.statelessPort == 0) ? "" : """
+						  - namespace: test
+						    name: stateless-open
+						    upstream: http://127.0.0.1:%d/mcp
+						    path: %s
+						    identity: delegated-header
+						    grants:
+						      - tools: ["*"]
+						""".formatted(this.statelessPort, STATELESS_OPEN)));
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
 						// C1 only, one GC thread: a faster start; these tests check

@@ -90,6 +90,16 @@ final class NodeInterop {
 	}
 
 	/**
+	 * Starts {@code v2-server.mjs}, an MCP server of the stateless revision 2026-07-28 on
+	 * the TypeScript SDK v2 with the conformance suite's fixtures, and waits for its
+	 * ready line.
+	 */
+	Started startStatelessServer(String logName) throws Exception {
+		int port = freePort();
+		return startListening(logName, port, "v2 MCP server listening on port " + port, "v2-server.mjs");
+	}
+
+	/**
 	 * Starts {@code json-server.mjs}, an MCP server that answers JSON, and waits for its
 	 * ready line. Its stdout logs each tool run.
 	 */
