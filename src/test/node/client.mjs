@@ -181,7 +181,7 @@ async function run() {
       `elicitation failed: ${JSON.stringify(out.elicitation)}`);
   });
 
-  // A tool the caller may not call. The gateway refuses it (HTTP 403, thrown by the SDK); a server
+  // A tool the caller may not call. The gateway refuses it (a JSON-RPC error, thrown by the SDK as McpError); a server
   // itself answers an unknown tool with a result whose isError is true.
   if (deniedTool) {
     await step('denied', async () => {

@@ -10,6 +10,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.error.RefusalStatuses;
+import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.idempotency.IdempotencyFilter;
 import io.github.mcpgateway.policy.web.PolicyFilter;
 import io.github.mcpgateway.proxy.UpstreamGuardFilter;
@@ -71,8 +74,10 @@ class PipelineConfiguration {
 	}
 
 	@Bean
-	GatewayErrorRenderer gatewayErrorRenderer(JsonMapper jsonMapper) {
-		return new GatewayErrorRenderer(jsonMapper);
+	GatewayErrorRenderer gatewayErrorRenderer(JsonMapper jsonMapper, RequestProperties request,
+			IdempotencyProperties idempotency) {
+		return new GatewayErrorRenderer(jsonMapper,
+				new RefusalStatuses(request.refusalStatus(), idempotency.refusalStatus()));
 	}
 
 	@Bean

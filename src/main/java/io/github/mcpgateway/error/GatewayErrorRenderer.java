@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.util.Assert;
 
@@ -19,7 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>
  * Shape:
  * {@code {"jsonrpc":"2.0","id":<request id or null>,"error":{"code":<category>,"message":...,
- * "data":{"code":"<stable code>"}}}} with the error's HTTP status, {@code Content-Type:
+ * "data":{"code":"<stable code>"}}}} with the error's HTTP status (or 200, with
+ * {@code data.status} naming the error's own, where {@link RefusalStatuses} says so for a
+ * refused request), {@code Content-Type:
  * application/json}, {@code Cache-Control: no-store} and, when the error has one,
  * {@code Retry-After}. An already committed response cannot carry an error any more; it
  * is left as it is.
@@ -28,9 +31,26 @@ public final class GatewayErrorRenderer {
 
 	private final JsonMapper jsonMapper;
 
+	private final RefusalStatuses statuses;
+
+	/** Every error with its own HTTP status. */
 	public GatewayErrorRenderer(JsonMapper jsonMapper) {
+		this(jsonMapper, RefusalStatuses.HTTP);
+	}
+
+	public GatewayErrorRenderer(JsonMapper jsonMapper, RefusalStatuses statuses) {
 		Assert.notNull(jsonMapper, "jsonMapper must not be null");
+		Assert.notNull(statuses, "statuses must not be null");
 		this.jsonMapper = jsonMapper;
+		this.statuses = statuses;
+	}
+
+	/**
+	 * The HTTP status {@code error} is answered with: its own, or 200 where it refuses a
+	 * JSON-RPC request ({@code request}: one with an id) and the refusal statuses say so.
+	 */
+	public int statusOf(GatewayError error, boolean request) {
+		return (request && this.statuses.asJsonRpc(error)) ? HttpStatus.OK.value() : error.status().value();
 	}
 
 	/**
@@ -44,7 +64,9 @@ public final class GatewayErrorRenderer {
 			return false;
 		}
 		response.resetBuffer();
-		response.setStatus(error.status().value());
+		int status = statusOf(error, id != null);
+		boolean asJsonRpc = status != error.status().value();
+		response.setStatus(status);
 		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
 		response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
 		response.setHeader(HttpHeaders.CONTENT_ENCODING, null);
@@ -52,7 +74,11 @@ public final class GatewayErrorRenderer {
 			long seconds = Math.max(1, (error.retryAfter().toMillis() + 999) / 1000);
 			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
 		}
-		byte[] body = this.jsonMapper.writeValueAsBytes(body(error, id));
+		ObjectNode root = body(error, id);
+		if (asJsonRpc) {
+			((ObjectNode) root.get("error").get("data")).put("status", error.status().value());
+		}
+		byte[] body = this.jsonMapper.writeValueAsBytes(root);
 		response.setContentLength(body.length);
 		response.getOutputStream().write(body);
 		response.flushBuffer();

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
@@ -34,7 +35,12 @@ public final class DecisionExplainer {
 
 	private final RevocationSync revocations;
 
-	public DecisionExplainer(LivePolicy livePolicy, GrantEvaluator grants, RevocationSync revocations) {
+	/** The status a refusal is answered with, as the request path renders it. */
+	private final GatewayErrorRenderer errors;
+
+	public DecisionExplainer(LivePolicy livePolicy, GrantEvaluator grants, RevocationSync revocations,
+			GatewayErrorRenderer errors) {
+		this.errors = errors;
 		this.livePolicy = livePolicy;
 		this.grants = grants;
 		this.revocations = revocations;
@@ -76,10 +82,10 @@ public final class DecisionExplainer {
 		return refused(policy, server, verified, refusal.name().toLowerCase(Locale.ROOT), error, preview);
 	}
 
-	private static Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
+	private Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
 			GatewayError error, Explanation.@Nullable ToolsListPreview preview) {
 		return new Explanation(policy.version(), (server != null) ? describe(server) : null, verified, false, reason,
-				error.code(), error.status().value(), null, preview);
+				error.code(), this.errors.statusOf(error, true), null, preview);
 	}
 
 	/**

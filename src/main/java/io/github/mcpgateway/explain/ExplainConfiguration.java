@@ -3,6 +3,7 @@ package io.github.mcpgateway.explain;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.revocation.RevocationSync;
@@ -13,8 +14,8 @@ class ExplainConfiguration {
 
 	@Bean
 	DecisionExplainer decisionExplainer(LivePolicy livePolicy, GrantEvaluator grantEvaluator,
-			RevocationSync revocationSync) {
-		return new DecisionExplainer(livePolicy, grantEvaluator, revocationSync);
+			RevocationSync revocationSync, GatewayErrorRenderer errors) {
+		return new DecisionExplainer(livePolicy, grantEvaluator, revocationSync, errors);
 	}
 
 	@Bean

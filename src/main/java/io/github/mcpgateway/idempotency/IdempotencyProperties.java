@@ -11,6 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
+import io.github.mcpgateway.error.RefusalStatus;
+
 /**
  * The Idempotency-Key store ({@code gateway.idempotency.*}). Defaults are the limits of
  * the contract (ADR table "Limits"); raising them raises the worst-case memory
@@ -27,13 +29,18 @@ import org.springframework.validation.annotation.Validated;
  * {@code with-jsonrpc-id} (the contract's rule) or {@code without-jsonrpc-id} (a retry
  * through an SDK, which numbers every request anew, gets the replay with its own id;
  * docs/adr/0008)
+ * @param refusalStatus how the contract's refusals of a keyed request are answered:
+ * {@code http} (the statuses the contract names: 400, 409, 429, 503) or {@code json-rpc}
+ * (HTTP 200 with the same JSON-RPC error, which MCP SDKs raise as a protocol error;
+ * docs/adr/0014)
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.idempotency", ignoreUnknownFields = false)
 public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType store,
 		@Valid @DefaultValue Limits limits, @Valid @DefaultValue Redis redis,
 		@DefaultValue("deliver-once") @NotNull EventStreams eventStreams,
-		@DefaultValue("with-jsonrpc-id") @NotNull RequestHash requestHash) {
+		@DefaultValue("with-jsonrpc-id") @NotNull RequestHash requestHash,
+		@DefaultValue("http") @NotNull RefusalStatus refusalStatus) {
 
 	/** The limits of the configured store. */
 	public Limits activeLimits() {

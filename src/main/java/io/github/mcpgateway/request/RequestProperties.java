@@ -7,6 +7,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
+import io.github.mcpgateway.error.RefusalStatus;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 
 /**
@@ -16,11 +17,15 @@ import io.github.mcpgateway.jsonrpc.JsonReadLimits;
  * {@code request_too_large} and are never read further or forwarded
  * @param json bounds on the JSON of a body (nesting, numbers, strings); a body past one
  * is refused as {@code invalid_request}
+ * @param refusalStatus how the gateway answers its decisions to refuse a JSON-RPC request
+ * (grants, revocation, tasks): {@code json-rpc} (HTTP 200 with the JSON-RPC error, which
+ * MCP SDKs raise as a protocol error) or {@code http} (the error's own status, 403 or
+ * 400)
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.request", ignoreUnknownFields = false)
 public record RequestProperties(@DefaultValue("1MB") @NotNull DataSize maxBodySize,
-		@DefaultValue @NotNull JsonReadLimits json) {
+		@DefaultValue @NotNull JsonReadLimits json, @DefaultValue("json-rpc") @NotNull RefusalStatus refusalStatus) {
 
 	public RequestProperties {
 		if (maxBodySize != null && (maxBodySize.toBytes() < 1 || maxBodySize.toBytes() > Integer.MAX_VALUE - 8)) {

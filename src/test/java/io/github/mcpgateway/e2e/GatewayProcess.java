@@ -41,6 +41,9 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 
 	static final String JSON = "/mcp/test/json";
 
+	/** server-everything again, for team {@code ops} only: {@code server_not_granted}. */
+	static final String OPS_ONLY = "/mcp/test/everything-ops";
+
 	/**
 	 * A {@code delegated-header} server in front of the 2026-07-28 server
 	 * ({@code v2-server.mjs}), when {@link #alsoInFrontOfStatelessServer} was called.
@@ -110,7 +113,15 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 				    identity: delegated-header
 				    grants:
 				      - tools: ["*"]
-				""".formatted(everythingPort, GUARDED, String.join(", ", TOOLS_BUT_GET_ENV), OPEN)
+				  - namespace: test
+				    name: everything-ops
+				    uid: uid-everything-ops
+				    upstream: http://127.0.0.1:%1$d/mcp
+				    path: %5$s
+				    grants:
+				      - principal: { team: ops }
+				        tools: ["*"]
+				""".formatted(everythingPort, GUARDED, String.join(", ", TOOLS_BUT_GET_ENV), OPEN, OPS_ONLY)
 				+ ((jsonPort == 0) ? "" : """
 						  - namespace: test
 						    name: json

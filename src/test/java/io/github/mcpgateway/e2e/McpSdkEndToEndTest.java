@@ -7,7 +7,7 @@ import java.util.Map;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -42,10 +42,16 @@ class McpSdkEndToEndTest extends GatewayIntegrationTest {
 				.isInstanceOfSatisfying(TextContent.class, (text) -> assertThat(text.text()).isEqualTo("hello"));
 			assertThat(executions(path)).isEqualTo(executionsBefore + 1);
 
-			// 403 tool_not_granted: the SDK reports any 401/403 as an authorization
-			// failure.
+			// tool_not_granted, a JSON-RPC error with HTTP 200 (the default): the SDK
+			// raises it
+			// as a protocol error, data.code included.
 			assertThatThrownBy(() -> client.callTool(new CallToolRequest("admin_reset", Map.of())))
-				.isInstanceOf(McpHttpClientTransportAuthorizationException.class);
+				.isInstanceOfSatisfying(McpError.class, (error) -> {
+					assertThat(error.getJsonRpcError().code()).isEqualTo(-32002);
+					assertThat(error.getJsonRpcError().data()).asString()
+						.contains("code=tool_not_granted")
+						.contains("status=403");
+				});
 			assertThat(executions(path)).isEqualTo(executionsBefore + 1);
 		}
 	}

@@ -95,7 +95,8 @@ class PackagedJarDemoIT {
 		HttpResponse<String> denied = mcp("/mcp/demo/notes", token, session, null,
 				"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"admin_reset\","
 						+ "\"arguments\":{}}}");
-		assertThat(denied.statusCode()).isEqualTo(403);
+		assertThat(denied.statusCode()).isEqualTo(200);
+		assertThat(denied.body()).contains("\"code\":\"tool_not_granted\"");
 
 		String key = UUID.randomUUID().toString();
 		String call = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"notes_create\","

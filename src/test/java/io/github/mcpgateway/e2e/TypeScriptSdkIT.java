@@ -112,7 +112,10 @@ class TypeScriptSdkIT {
 	void ungrantedToolIsRefusedWithToolNotGranted() {
 		JsonNode denied = report.get("denied");
 		assertThat(denied.get("thrown").asBoolean()).isTrue();
-		assertThat(denied.get("httpStatus").asInt()).isEqualTo(403);
+		// A protocol error (ADR 0014): the SDK's own McpError, not a transport error.
+		assertThat(denied.get("errorClass").asString()).isEqualTo("McpError");
+		assertThat(denied.get("httpStatus").isNull()).isTrue();
+		assertThat(denied.get("rpcCode").asInt()).isEqualTo(-32002);
 		assertThat(denied.get("dataCode").asString()).isEqualTo("tool_not_granted");
 	}
 

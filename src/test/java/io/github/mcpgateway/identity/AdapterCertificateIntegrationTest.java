@@ -99,7 +99,7 @@ class AdapterCertificateIntegrationTest {
 		HttpResponse<String> notGranted = post(adapter, "/mcp/test/adapter", null, "admin_reset");
 
 		assertThat(granted.statusCode()).isEqualTo(200);
-		assertThat(notGranted.statusCode()).isEqualTo(403);
+		assertThat(notGranted.body()).contains("\"code\":\"tool_not_granted\"");
 		assertThat(upstream.received()).singleElement()
 			.satisfies((received) -> assertThat(received.header("Authorization")).isNull());
 	}

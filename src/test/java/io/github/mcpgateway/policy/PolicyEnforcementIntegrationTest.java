@@ -38,12 +38,24 @@ class PolicyEnforcementIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void refusedNotificationKeepsItsHttpStatusForItHasNoResponseToCarryTheError() {
+		HttpResponse<String> refused = post("/mcp/test/echo", TestJwts.jwt().human("mallory").team("red").sign(),
+				"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+		assertThat(refused.statusCode()).isEqualTo(403);
+		assertThat(refused.body()).contains("\"code\":\"server_not_granted\"").doesNotContain("\"status\"");
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
 	void toolCallWithoutGrantIsForbiddenWithRequestIdAndNothingSentUpstream() {
 		HttpResponse<String> response = post("/mcp/test/echo", validToken(), toolCall(42, "admin_reset"));
 
-		assertThat(response.statusCode()).isEqualTo(403);
+		// A decision: HTTP 200 with the JSON-RPC error, the status it stands for in data.
+		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":42,\"error\":{\"code\":-32002,"
-				+ "\"message\":\"No grant allows this principal to call this tool\",\"data\":{\"code\":\"tool_not_granted\"}}}");
+				+ "\"message\":\"No grant allows this principal to call this tool\",\"data\":{\"code\":\"tool_not_granted\","
+				+ "\"status\":403}}}");
 		assertThat(upstream.count()).isZero();
 	}
 
@@ -54,7 +66,7 @@ class PolicyEnforcementIntegrationTest extends GatewayIntegrationTest {
 		HttpResponse<String> response = post("/mcp/test/echo", token,
 				"{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"initialize\",\"params\":{}}");
 
-		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).contains("\"id\":\"a\"").contains("\"code\":\"server_not_granted\"");
 		assertThat(upstream.count()).isZero();
 	}

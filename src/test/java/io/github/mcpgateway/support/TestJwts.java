@@ -77,8 +77,8 @@ public final class TestJwts {
 		return claim("iss", issuer);
 	}
 
-	public TestJwts audience(String audience) {
-		return claim("aud", List.of(audience));
+	public TestJwts audience(String... audiences) {
+		return claim("aud", List.of(audiences));
 	}
 
 	public TestJwts expiredSince(Duration ago) {

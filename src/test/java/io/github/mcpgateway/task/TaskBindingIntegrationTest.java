@@ -66,7 +66,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 
 		for (String method : List.of("tasks/get", "tasks/result", "tasks/cancel")) {
 			HttpResponse<String> refused = post(PATH, this.bob, taskRequest(7, method, taskId));
-			assertThat(refused.statusCode()).as(method).isEqualTo(400);
+			assertThat(refused.statusCode()).as(method).isEqualTo(200);
 			assertThat(body(refused).at("/error/code").asInt()).isEqualTo(-32602);
 			assertThat(body(refused).at("/error/data/code").asString()).isEqualTo("task_not_found");
 			assertThat(body(refused).at("/id").asInt()).isEqualTo(7);
@@ -88,7 +88,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 		for (String method : List.of("tasks/get", "tasks/update", "tasks/cancel")) {
 			HttpResponse<String> refused = post(PATH, this.bob, taskRequest(7, method, taskId), "Mcp-Method", method,
 					"Mcp-Name", taskId);
-			assertThat(refused.statusCode()).as(method).isEqualTo(400);
+			assertThat(refused.statusCode()).as(method).isEqualTo(200);
 			assertThat(body(refused).at("/error/data/code").asString()).isEqualTo("task_not_found");
 		}
 		assertThat(tasks.received().stream().filter((r) -> r.method().startsWith("tasks/"))).isEmpty();
@@ -118,7 +118,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 	void forgedTaskIdIsRefusedAsUnknown(String taskId) {
 		HttpResponse<String> refused = post(PATH, this.alice, taskRequest(4, "tasks/get", taskId));
 
-		assertThat(refused.statusCode()).isEqualTo(400);
+		assertThat(refused.statusCode()).isEqualTo(200);
 		assertThat(body(refused).at("/error/data/code").asString()).isEqualTo("task_not_found");
 		assertThat(tasks.received()).isEmpty();
 	}
@@ -128,7 +128,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 		HttpResponse<String> refused = post(PATH, this.alice,
 				"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/get\",\"params\":{}}");
 
-		assertThat(refused.statusCode()).isEqualTo(400);
+		assertThat(refused.statusCode()).isEqualTo(200);
 		assertThat(body(refused).at("/error/data/code").asString()).isEqualTo("task_not_found");
 	}
 
@@ -139,7 +139,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 
 		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
 			HttpResponse<String> expired = post(PATH, this.alice, taskRequest(6, "tasks/get", taskId));
-			assertThat(expired.statusCode()).isEqualTo(400);
+			assertThat(expired.statusCode()).isEqualTo(200);
 			assertThat(body(expired).at("/error/data/code").asString()).isEqualTo("task_not_found");
 		});
 	}
@@ -152,7 +152,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 		writePolicy("uid-tasks", "[other]");
 		HttpResponse<String> refused = post(PATH, this.alice, taskRequest(5, "tasks/get", taskId));
 
-		assertThat(refused.statusCode()).isEqualTo(403);
+		assertThat(refused.statusCode()).isEqualTo(200);
 		assertThat(body(refused).at("/error/data/code").asString()).isEqualTo("tool_not_granted");
 		assertThat(tasks.received()).hasSize(before);
 	}
@@ -164,7 +164,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 		writePolicy("uid-tasks-recreated", "[research, other]");
 		HttpResponse<String> refused = post(PATH, this.alice, taskRequest(5, "tasks/get", taskId));
 
-		assertThat(refused.statusCode()).isEqualTo(400);
+		assertThat(refused.statusCode()).isEqualTo(200);
 		assertThat(body(refused).at("/error/data/code").asString()).isEqualTo("task_not_found");
 	}
 
@@ -294,6 +294,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 			.contains("\"human\":\"bob\"")
 			.contains("\"task\":\"not_found\"")
 			.contains("\"error_code\":\"task_not_found\"")
+			.contains("\"status\":200")
 			.contains("\"dispatched\":false"));
 		assertThat(output.getAll()).doesNotContain(taskId);
 		assertThat(count("not_found")).isEqualTo(refusedBefore + 1);

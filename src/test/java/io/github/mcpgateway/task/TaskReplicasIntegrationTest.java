@@ -86,7 +86,7 @@ class TaskReplicasIntegrationTest {
 
 		assertThat(polled.statusCode()).isEqualTo(200);
 		assertThat(body(polled).at("/result/taskId").asString()).isEqualTo(taskId);
-		assertThat(stolen.statusCode()).isEqualTo(400);
+		assertThat(stolen.statusCode()).isEqualTo(200);
 		assertThat(body(stolen).at("/error/data/code").asString()).isEqualTo("task_not_found");
 		assertThat(upstream.received("tasks/get")).hasSize(1);
 		assertThat(upstream.received("tasks/result")).isEmpty();

@@ -1,0 +1,46 @@
+package io.github.mcpgateway.error;
+
+import org.springframework.util.Assert;
+
+/**
+ * Which gateway errors may be answered with HTTP 200 ({@link RefusalStatus#JSON_RPC}),
+ * and whether they are.
+ * <ul>
+ * <li><b>Decisions</b> about a request the gateway understood and refuses: the
+ * {@link GatewayError.Category#FORBIDDEN} family (grants, revocation, upstream token
+ * refused) and {@code task_not_found}. {@code gateway.request.refusal-status}, by default
+ * {@code json-rpc}.</li>
+ * <li><b>The Idempotency-Key contract's</b> refusals ({@code idempotency_*}), whose HTTP
+ * statuses the contract names: {@code gateway.idempotency.refusal-status}, by default
+ * {@code http}.</li>
+ * </ul>
+ * Everything else keeps its status whatever the settings, because the status is what the
+ * transport acts on: 401 starts the client's authorization, 404 on a session makes it
+ * initialize again, 400/405/413/415 refuse what is not a valid request, 429 and 503 say
+ * when to come back. A refusal of a notification (no id) keeps its status too: there is
+ * no response to carry the error.
+ *
+ * @param decisions how decisions are answered
+ * @param idempotency how the Idempotency-Key's refusals are answered
+ */
+public record RefusalStatuses(RefusalStatus decisions, RefusalStatus idempotency) {
+
+	/** Every error with its own status. */
+	public static final RefusalStatuses HTTP = new RefusalStatuses(RefusalStatus.HTTP, RefusalStatus.HTTP);
+
+	public RefusalStatuses {
+		Assert.notNull(decisions, "decisions must not be null");
+		Assert.notNull(idempotency, "idempotency must not be null");
+	}
+
+	/** Whether {@code error}, refusing a request with an id, is answered with 200. */
+	boolean asJsonRpc(GatewayError error) {
+		if (error.code().startsWith("idempotency_")) {
+			return this.idempotency == RefusalStatus.JSON_RPC;
+		}
+		boolean decision = error.category() == GatewayError.Category.FORBIDDEN
+				|| error.category() == GatewayError.Category.INVALID_PARAMS;
+		return decision && this.decisions == RefusalStatus.JSON_RPC;
+	}
+
+}
