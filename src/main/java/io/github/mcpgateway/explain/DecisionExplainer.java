@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
@@ -73,19 +74,42 @@ public final class DecisionExplainer {
 		if (refusal == null) {
 			return new Explanation(policy.version(), describe(server), verified, true, null, null, null,
 					Explanation.GrantView.of(decision.grantIndex(), server.grants().get(decision.grantIndex())),
-					preview);
+					preview, List.of());
 		}
 		// The grant stage asks about the server before the tool, so a principal no grant
 		// applies to gets server_not_granted even on a tools/call.
 		GatewayError error = (refusal == GrantDecision.Refusal.NO_GRANT_APPLIES) ? GatewayErrors.SERVER_NOT_GRANTED
 				: GatewayErrors.TOOL_NOT_GRANTED;
-		return refused(policy, server, verified, refusal.name().toLowerCase(Locale.ROOT), error, preview);
+		return refused(policy, server, verified, refusal.name().toLowerCase(Locale.ROOT), error, preview,
+				exclusions(server, caller, tool));
 	}
 
 	private Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
 			GatewayError error, Explanation.@Nullable ToolsListPreview preview) {
+		return refused(policy, server, verified, reason, error, preview, List.of());
+	}
+
+	private Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
+			GatewayError error, Explanation.@Nullable ToolsListPreview preview, List<Explanation.Exclusion> excluded) {
 		return new Explanation(policy.version(), (server != null) ? describe(server) : null, verified, false, reason,
-				error.code(), this.errors.statusOf(error, true), null, preview);
+				error.code(), this.errors.statusOf(error, true), null, preview, excluded);
+	}
+
+	/** The applying grants whose exceptions name the tool. */
+	private static List<Explanation.Exclusion> exclusions(McpServerPolicy server, @Nullable McpPrincipal caller,
+			@Nullable String tool) {
+		if (tool == null) {
+			return List.of();
+		}
+		List<Explanation.Exclusion> excluded = new ArrayList<>();
+		for (int i = 0; i < server.grants().size(); i++) {
+			Grant grant = server.grants().get(i);
+			String pattern = grant.appliesTo(caller) ? grant.excluding(tool) : null;
+			if (pattern != null) {
+				excluded.add(new Explanation.Exclusion(i, pattern));
+			}
+		}
+		return excluded;
 	}
 
 	/**

@@ -25,10 +25,21 @@ import io.github.mcpgateway.principal.IdentityMode;
  * @param grant the grant that allows it, {@code null} when refused
  * @param toolsList the preview of a tools/list reply, {@code null} when no upstream tool
  * list was given
+ * @param excludedBy the grants that apply and match the tool but name it in their
+ * {@code except}, with the excluding pattern; empty otherwise
  */
 public record Explanation(String policyVersion, @Nullable Server server, boolean principalVerified, boolean allowed,
 		@Nullable String reason, @Nullable String errorCode, @Nullable Integer status, @Nullable GrantView grant,
-		@Nullable ToolsListPreview toolsList) {
+		@Nullable ToolsListPreview toolsList, List<Exclusion> excludedBy) {
+
+	/**
+	 * A grant that would allow the tool but for one of its exceptions.
+	 *
+	 * @param grant its position in the server's {@code grants} list, from 0
+	 * @param pattern the {@code except} pattern that matches the tool
+	 */
+	public record Exclusion(int grant, String pattern) {
+	}
 
 	/**
 	 * The server, as the policy endpoint names it ({@code identity} as in the policy
@@ -43,12 +54,13 @@ public record Explanation(String policyVersion, @Nullable Server server, boolean
 	 * @param index its position in the server's {@code grants} list, from 0
 	 * @param principal its principal patterns ({@code *} where the file omits a part)
 	 * @param tools its tool names and patterns
+	 * @param except the tools it does not allow although {@code tools} matches them
 	 */
-	public record GrantView(int index, PrincipalPatterns principal, List<String> tools) {
+	public record GrantView(int index, PrincipalPatterns principal, List<String> tools, List<String> except) {
 
 		static GrantView of(int index, Grant grant) {
 			return new GrantView(index, new PrincipalPatterns(grant.principal().human(), grant.principal().agent(),
-					grant.principal().team()), grant.tools());
+					grant.principal().team()), grant.tools(), grant.except());
 		}
 
 	}

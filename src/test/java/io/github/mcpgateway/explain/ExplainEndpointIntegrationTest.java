@@ -139,6 +139,27 @@ class ExplainEndpointIntegrationTest extends GatewayIntegrationTest {
 		assertThat(nothing.get("hidden").toString()).isEqualTo("[\"echo\",\"admin_reset\"]");
 	}
 
+	@Test
+	void toolAGrantExceptsIsExplainedWithThePatternThatExcludedIt() {
+		policy.write(policy.standard()
+			.replace("      - principal: { team: blue }\n        tools: [echo, \"notes_*\"]",
+					"      - principal: { team: blue }\n        tools: [\"*\"]\n        except: [\"admin_*\"]"));
+		this.policyReloader.reloadNow();
+
+		JsonNode excluded = explain(200, "server=/mcp/test/echo&human=dana&team=blue&tool=admin_reset");
+		JsonNode allowed = explain(200, "server=/mcp/test/echo&human=dana&team=blue&tool=anything_else");
+		HttpResponse<String> call = post("/mcp/test/echo", TestJwts.jwt().human("dana").team("blue").sign(),
+				toolCall(7, "admin_reset"));
+
+		assertThat(excluded.get("allowed").asBoolean()).isFalse();
+		assertThat(excluded.get("errorCode").asString()).isEqualTo("tool_not_granted");
+		assertThat(excluded.at("/excludedBy/0/grant").asInt()).isZero();
+		assertThat(excluded.at("/excludedBy/0/pattern").asString()).isEqualTo("admin_*");
+		assertThat(allowed.get("allowed").asBoolean()).isTrue();
+		assertThat(allowed.at("/grant/except/0").asString()).isEqualTo("admin_*");
+		assertThat(call.body()).contains("\"code\":\"tool_not_granted\"");
+	}
+
 	@ParameterizedTest(name = "{0} team {1} calling {2}")
 	@CsvSource({ "dana,blue,echo", "dana,blue,notes_list", "dana,blue,admin_reset", "carol,red,admin_reset",
 			"mallory,red,echo", "mallory,,notes_create" })

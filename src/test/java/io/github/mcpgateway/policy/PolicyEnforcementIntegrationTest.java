@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestJwts;
+import io.github.mcpgateway.support.TestUpstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -77,6 +78,28 @@ class PolicyEnforcementIntegrationTest extends GatewayIntegrationTest {
 
 		assertThat(post("/mcp/test/echo", token, toolCall(1, "admin_reset")).statusCode()).isEqualTo(200);
 		assertThat(upstream.count()).isEqualTo(1);
+	}
+
+	@Test
+	void grantWithAnExceptionHidesAndRefusesThatToolAndAllowsEveryOtherIncludingOnesAddedLater() {
+		policy.write(policy.standard()
+			.replace("      - principal: { team: blue }\n        tools: [echo, \"notes_*\"]",
+					"      - principal: { team: blue }\n        tools: [\"*\"]\n        except: [admin_reset]"));
+		this.policyReloader.reloadNow();
+		upstream.reply(Replies.jsonResult(
+				"{\"tools\":[{\"name\":\"echo\"},{\"name\":\"admin_reset\"}," + "{\"name\":\"added_later\"}]}"));
+
+		HttpResponse<String> listed = post("/mcp/test/echo", validToken(),
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+		HttpResponse<String> excluded = post("/mcp/test/echo", validToken(), toolCall(4, "admin_reset"));
+		upstream.reply(Replies.jsonResult("{\"content\":[]}"));
+		HttpResponse<String> later = post("/mcp/test/echo", validToken(), toolCall(5, "added_later"));
+
+		assertThat(listed.body()).contains("\"added_later\"").contains("\"echo\"").doesNotContain("admin_reset");
+		assertThat(excluded.body()).contains("\"code\":\"tool_not_granted\"");
+		assertThat(later.body()).doesNotContain("\"error\"");
+		assertThat(upstream.received()).extracting(TestUpstream.Received::bodyText)
+			.noneMatch((body) -> body.contains("admin_reset") && body.contains("tools/call"));
 	}
 
 	@Test

@@ -81,6 +81,29 @@ class PolicyParserTest {
 	}
 
 	@Test
+	void parseWhenGrantHasExceptionsThenTheyNarrowThatGrantOnly() {
+		Policy policy = parse(VALID.replace("tools: [ledger_read, \"ledger_*\"]",
+				"tools: [\"*\"]\n        except: [ledger_delete, \"admin_*\"]"));
+
+		Grant grant = policy.serverAt("/mcp/payments/ledger").grants().get(0);
+		assertThat(grant.except()).containsExactly("ledger_delete", "admin_*");
+		assertThat(grant.allowsTool("ledger_read")).isTrue();
+		assertThat(grant.allowsTool("a_tool_added_later")).isTrue();
+		assertThat(grant.allowsTool("ledger_delete")).isFalse();
+		assertThat(grant.excluding("admin_reset")).isEqualTo("admin_*");
+		assertThat(grant.excluding("ledger_read")).isNull();
+	}
+
+	@Test
+	void parseWhenAnExceptionIsBlankThenNamesLineAndField() {
+		assertThatThrownBy(() -> parse(
+				VALID.replace("tools: [ledger_read, \"ledger_*\"]", "tools: [\"*\"]\n        except: [\"\"]")))
+			.isInstanceOf(PolicyException.class)
+			.hasMessageContaining("line 8")
+			.hasMessageContaining("except: a tool name or pattern must not be blank");
+	}
+
+	@Test
 	void parseWhenGrantHasNoToolsThenRefused() {
 		assertThatThrownBy(() -> parse(VALID.replace("tools: [ledger_read, \"ledger_*\"]", "tools: []")))
 			.hasMessageContaining("a grant must list at least one tool");
