@@ -124,6 +124,25 @@ class PackagedJarDemoIT {
 		return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
+	@Test
+	void demoOperatorGetsTheExplanationOfARefusal() throws Exception {
+		String operator = get("/demo/token?human=demo-operator").body().trim();
+
+		HttpResponse<String> explained = http.send(HttpRequest
+			.newBuilder(uri(
+					"/actuator/explain?server=/mcp/demo/notes&human=alice&agent=demo-agent&team=demo&tool=admin_reset"))
+			.header("Authorization", "Bearer " + operator)
+			.build(), HttpResponse.BodyHandlers.ofString());
+		HttpResponse<String> notOperator = http.send(HttpRequest
+			.newBuilder(uri("/actuator/explain?server=/mcp/demo/notes&human=alice&team=demo&tool=admin_reset"))
+			.header("Authorization", "Bearer " + get("/demo/token").body().trim())
+			.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(explained.statusCode()).as(explained.body()).isEqualTo(200);
+		assertThat(explained.body()).contains("\"allowed\":false").contains("\"errorCode\":\"tool_not_granted\"");
+		assertThat(notOperator.statusCode()).isEqualTo(403);
+	}
+
 	private static HttpResponse<String> get(String path) throws IOException, InterruptedException {
 		return http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
 	}
