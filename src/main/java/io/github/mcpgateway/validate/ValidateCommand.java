@@ -50,11 +50,12 @@ import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
  * ({@link RevocationSync#problemIn}); a configuration's names each property and where it
  * was set.</li>
  * <li>{@code --config} binds every {@code gateway.*} property of the packaged defaults
- * plus that file (and the profiles it activates), with the gateway's binding rules;
- * without it only the client registrations the policy check needs are bound, from the
- * packaged defaults. A policy is checked against those registrations, offline: no issuer
- * is contacted. Without {@code --policy} the configuration's
- * {@code gateway.policy.location} is checked.</li>
+ * plus that file (and the profiles it activates), with the gateway's binding rules, and
+ * checks every other key of the file against the configuration metadata of the classpath
+ * ({@link KnownProperties}); without it only the client registrations the policy check
+ * needs are bound, from the packaged defaults. A policy is checked against those
+ * registrations, offline: no issuer is contacted. Without {@code --policy} the
+ * configuration's {@code gateway.policy.location} is checked.</li>
  * <li>Nothing is started: no web server, no listener, no scheduler, no network
  * client.</li>
  * </ul>
@@ -69,7 +70,9 @@ public final class ValidateCommand {
 			  --policy FILE       a policy file (docs/configuration.md, "Policy file")
 			  --revocations FILE  a revocation document (docs/configuration.md, "Revocation")
 			  --config FILE       an application.yaml or .properties: every gateway.* property is
-			                      checked, and without --policy its gateway.policy.location
+			                      bound, every other key checked against the properties Spring
+			                      Boot and the gateway declare, and without --policy its
+			                      gateway.policy.location
 			exit status: 0 all valid, 1 something invalid, 2 usage error""";
 
 	private final PrintStream out;
@@ -146,6 +149,9 @@ public final class ValidateCommand {
 				bound.put(properties.getClass(), properties);
 			}
 		}
+		if (config != null) {
+			problems.addAll(unknownKeys(config));
+		}
 		problems.stream().distinct().forEach((problem) -> error("config " + config + ": " + problem));
 		if (config != null && problems.isEmpty()) {
 			this.out.println("ok     config " + config);
@@ -156,6 +162,17 @@ public final class ValidateCommand {
 		if (location != null && bound.get(OAuth2ClientProperties.class) instanceof OAuth2ClientProperties clients
 				&& bound.get(UpstreamAuthProperties.class) instanceof UpstreamAuthProperties upstreamAuth) {
 			checkPolicy(location, clients, upstreamAuth);
+		}
+	}
+
+	/** Keys outside {@code gateway.*} that no metadata of the classpath declares. */
+	private static List<String> unknownKeys(String config) {
+		try {
+			return new UnknownKeys(KnownProperties.of(ValidateCommand.class.getClassLoader())).in(Path.of(config));
+		}
+		catch (java.io.IOException | RuntimeException ex) {
+			// A file that cannot be read as configuration fails the binding already.
+			return List.of();
 		}
 	}
 

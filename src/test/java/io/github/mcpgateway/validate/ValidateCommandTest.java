@@ -204,6 +204,52 @@ class ValidateCommandTest {
 	}
 
 	@Test
+	void misspeltKeyOutsideTheGatewaysIsNamedWithItsLineAndTheNearestKnownKey() throws IOException {
+		Path config = write("application.yaml", IDENTITY + """
+				managment:
+				  server:
+				    port: 9090
+				""");
+
+		Result result = validate("--config", config.toString(), "--policy", write("p.yaml", GOOD_POLICY).toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("managment.server.port: not a property")
+			.contains(config.getFileName() + "] - 6:")
+			.contains("nearest: management.server.port");
+	}
+
+	@Test
+	void keysUnderMapsAndListsAndTheDocumentedExceptionsAreKnown() throws IOException {
+		Path config = write("application.yaml", IDENTITY + """
+				logging:
+				  level:
+				    mcp.audit: INFO
+				spring:
+				  security:
+				    oauth2:
+				      client:
+				        registration:
+				          anything:
+				            client-id: x
+				management:
+				  endpoint:
+				    explain:
+				      access: read-only
+				  endpoints:
+				    web:
+				      exposure:
+				        include: [health, prometheus]
+				info:
+				  team: platform
+				""");
+
+		Result result = validate("--config", config.toString(), "--policy", write("p.yaml", GOOD_POLICY).toString());
+
+		assertThat(result.err()).doesNotContain("not a property");
+	}
+
+	@Test
 	void taskPropertiesAreCheckedAsAtStartUp() throws IOException {
 		String policy = write("p.yaml", GOOD_POLICY).toString();
 		Path zero = write("zero.yaml", IDENTITY + """
