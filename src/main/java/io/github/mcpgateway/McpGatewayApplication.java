@@ -19,7 +19,16 @@ public class McpGatewayApplication {
 		if (args.length > 0 && ValidateCommand.NAME.equals(args[0])) {
 			System.exit(ValidateCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
 		}
-		SpringApplication.run(McpGatewayApplication.class, args);
+		try {
+			SpringApplication.run(McpGatewayApplication.class, args);
+		}
+		catch (RuntimeException ex) {
+			// Spring Boot has printed the failure report. A start that failed ends the
+			// process with a non-zero status (a container is restarted, a script sees
+			// it),
+			// whatever threads a library left behind.
+			System.exit(1);
+		}
 	}
 
 }

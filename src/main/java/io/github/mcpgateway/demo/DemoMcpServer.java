@@ -32,12 +32,13 @@ public final class DemoMcpServer implements AutoCloseable {
 
 	private final DemoTools tools;
 
-	private final Object server;
+	/** Closes the SDK server (its session sweeper is not a daemon thread). */
+	private final Runnable closeServer;
 
-	private DemoMcpServer(Tomcat tomcat, DemoTools tools, Object server) {
+	private DemoMcpServer(Tomcat tomcat, DemoTools tools, Runnable closeServer) {
 		this.tomcat = tomcat;
 		this.tools = tools;
-		this.server = server;
+		this.closeServer = closeServer;
 	}
 
 	/**
@@ -46,7 +47,7 @@ public final class DemoMcpServer implements AutoCloseable {
 	public static DemoMcpServer start(int port, Mode mode) {
 		DemoTools tools = new DemoTools();
 		HttpServlet servlet;
-		Object server;
+		Runnable closeServer;
 		if (mode == Mode.STREAMABLE) {
 			HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider
 				.builder()
@@ -60,7 +61,12 @@ public final class DemoMcpServer implements AutoCloseable {
 					.tool(tool.tool())
 					.callHandler((exchange, request) -> tools.call(tool, request.arguments()))
 					.build()));
-			server = spec.build();
+			var built = spec.build();
+			closeServer = () -> {
+				built.close();
+				// The transport's session sweeper is its own executor.
+				transport.destroy();
+			};
 			servlet = transport;
 		}
 		else {
@@ -75,10 +81,10 @@ public final class DemoMcpServer implements AutoCloseable {
 					.tool(tool.tool())
 					.callHandler((context, request) -> tools.call(tool, request.arguments()))
 					.build()));
-			server = spec.build();
+			closeServer = spec.build()::close;
 			servlet = transport;
 		}
-		return new DemoMcpServer(startTomcat(port, servlet), tools, server);
+		return new DemoMcpServer(startTomcat(port, servlet), tools, closeServer);
 	}
 
 	private static Tomcat startTomcat(int port, HttpServlet servlet) {
@@ -123,9 +129,7 @@ public final class DemoMcpServer implements AutoCloseable {
 	@Override
 	public void close() {
 		try {
-			if (this.server instanceof AutoCloseable closeable) {
-				closeable.close();
-			}
+			this.closeServer.run();
 			this.tomcat.stop();
 			this.tomcat.destroy();
 		}

@@ -1,8 +1,10 @@
 package io.github.mcpgateway.policy;
 
+import java.lang.reflect.RecordComponent;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
@@ -10,12 +12,14 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
@@ -157,9 +161,71 @@ public final class PolicyParser {
 		if (ex instanceof InvalidFormatException invalid) {
 			return "invalid value \"" + invalid.getValue() + "\"";
 		}
+		if (ex instanceof MismatchedInputException mismatched && mismatched.getTargetType() != null) {
+			String found = found(String.valueOf(ex.getOriginalMessage()));
+			return "expected " + shape(mismatched.getTargetType()) + ((found != null) ? ", found " + found : "");
+		}
 		String original = ex.getOriginalMessage();
 		int detail = (original != null) ? original.indexOf(" (") : -1;
 		return (detail > 0) ? original.substring(0, detail) : String.valueOf(original);
+	}
+
+	/**
+	 * The shape a policy field must have, in the file's words: an object with its fields
+	 * (a record's components, as the file names them), a list, a string, a number.
+	 */
+	static String shape(Class<?> type) {
+		if (type.isRecord()) {
+			List<String> fields = new ArrayList<>();
+			for (RecordComponent component : type.getRecordComponents()) {
+				// A record's @JsonProperty reaches its accessor (METHOD), not the
+				// component.
+				JsonProperty named = component.getAccessor().getAnnotation(JsonProperty.class);
+				fields.add((named != null && !named.value().isEmpty()) ? named.value() : component.getName());
+			}
+			return "an object (" + String.join(", ", fields) + ")";
+		}
+		if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+			return "a list";
+		}
+		if (java.util.Map.class.isAssignableFrom(type)) {
+			return "an object";
+		}
+		if (type == String.class || type == java.net.URI.class || type.isEnum()) {
+			return "a string";
+		}
+		if (type == Boolean.class || type == boolean.class) {
+			return "true or false";
+		}
+		if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
+			return "a number";
+		}
+		return "a value of another shape";
+	}
+
+	/** What the file has instead, from Jackson's "from X value" wording. */
+	private static @Nullable String found(String message) {
+		int from = message.indexOf(" from ");
+		if (from < 0) {
+			return null;
+		}
+		String rest = message.substring(from + 6);
+		if (rest.startsWith("Array")) {
+			return "a list";
+		}
+		if (rest.startsWith("Object")) {
+			return "an object";
+		}
+		if (rest.startsWith("String")) {
+			return "a string";
+		}
+		if (rest.startsWith("Integer") || rest.startsWith("Floating-point") || rest.startsWith("Number")) {
+			return "a number";
+		}
+		if (rest.startsWith("Boolean")) {
+			return "true or false";
+		}
+		return null;
 	}
 
 	private static String version(byte[] content) {

@@ -143,6 +143,29 @@ class PackagedJarDemoIT {
 		assertThat(notOperator.statusCode()).isEqualTo(403);
 	}
 
+	@Test
+	void startWithABadPolicyPrintsTheFailureReportOnlyAndExitsWithStatusOne() throws Exception {
+		Path policy = Files.createTempFile("bad-policy", ".yaml");
+		Files.writeString(policy, "servers:\n  - [a, b]\n");
+		Path output = Files.createTempFile("bad-start", ".log");
+		Process start = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+				System.getProperty("gateway.jar"), "--spring.profiles.active=demo", "--server.port=" + freePort(),
+				"--gateway.demo.upstream-port=" + freePort(), "--gateway.demo.json-upstream-port=" + freePort(),
+				"--gateway.policy.location=" + policy)
+			.redirectErrorStream(true)
+			.redirectOutput(output.toFile())
+			.start();
+
+		assertThat(start.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the process ends").isTrue();
+		String printed = Files.readString(output);
+		assertThat(start.exitValue()).isEqualTo(1);
+		assertThat(printed).contains("APPLICATION FAILED TO START")
+			.contains("line 2 (servers[0]): expected an object (namespace, name")
+			.doesNotContain("appears to have started a thread")
+			.doesNotContain("io.github.mcpgateway.policy.McpServerPolicy")
+			.doesNotContain("\tat ");
+	}
+
 	private static HttpResponse<String> get(String path) throws IOException, InterruptedException {
 		return http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
 	}

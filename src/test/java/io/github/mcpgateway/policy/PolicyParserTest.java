@@ -104,6 +104,20 @@ class PolicyParserTest {
 	}
 
 	@Test
+	void parseWhenAnItemHasTheWrongShapeThenTheMessageNamesTheShapeNotAJavaType() {
+		assertThatThrownBy(() -> parse("servers:\n  - [a, b]\n")).isInstanceOf(PolicyException.class)
+			.hasMessageContaining("(servers[0]): expected an object (namespace, name, uid, upstream, path, identity, "
+					+ "grants, upstream-auth), found a list")
+			.message()
+			.doesNotContain("io.github")
+			.doesNotContain("Cannot deserialize");
+		assertThatThrownBy(
+				() -> parse(VALID.replace("    grants:\n      - principal: { team: payments, agent: \"billing-*\" }\n"
+						+ "        tools: [ledger_read, \"ledger_*\"]", "    grants: {}")))
+			.hasMessageContaining("grants): expected a list, found an object");
+	}
+
+	@Test
 	void parseWhenGrantHasNoToolsThenRefused() {
 		assertThatThrownBy(() -> parse(VALID.replace("tools: [ledger_read, \"ledger_*\"]", "tools: []")))
 			.hasMessageContaining("a grant must list at least one tool");
