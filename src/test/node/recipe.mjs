@@ -11,9 +11,14 @@
 // Environment: MCP_URL (required), MCP_TOKEN (optional bearer token), CLIENT_TIMEOUT_MS (default 30000).
 // Exit code: 0 when every step gave what it must, 1 otherwise, 2 when the watchdog fired.
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { idempotentFetch, withIdempotencyKey } from './idempotent-fetch.mjs';
+
+// The recipe is the same for both SDK majors: v1 (@modelcontextprotocol/sdk, the default) or, with SDK=v2,
+// @modelcontextprotocol/client, whose StreamableHTTPClientTransport takes the same { fetch } option.
+const { Client, StreamableHTTPClientTransport } = (process.env.SDK === 'v2')
+  ? await import('@modelcontextprotocol/client')
+  : { ...(await import('@modelcontextprotocol/sdk/client/index.js')),
+      ...(await import('@modelcontextprotocol/sdk/client/streamableHttp.js')) };
 
 const url = process.env.MCP_URL;
 const timeoutMs = Number(process.env.CLIENT_TIMEOUT_MS ?? 30000);

@@ -34,6 +34,12 @@ class TypeScriptRecipeIT {
 
 	private static final String JSON = "json";
 
+	/**
+	 * The same recipe on the TypeScript SDK v2 ({@code @modelcontextprotocol/client}),
+	 * against server-everything.
+	 */
+	private static final String V2 = "everything-sdk-v2";
+
 	@RegisterExtension
 	static final GatewayProcess gateway = new GatewayProcess("typescript-recipe");
 
@@ -48,20 +54,21 @@ class TypeScriptRecipeIT {
 		int jsonPort = node.startJsonServer("recipe-json-server").port();
 		gateway.startInFrontOf(everythingPort, jsonPort, "--gateway.idempotency.event-streams=replay",
 				"--gateway.idempotency.request-hash=without-jsonrpc-id");
-		reports = Map.of(EVERYTHING, recipe(EVERYTHING, GatewayProcess.GUARDED), JSON,
-				recipe(JSON, GatewayProcess.JSON));
+		reports = Map.of(EVERYTHING, recipe(EVERYTHING, GatewayProcess.GUARDED, "v1"), JSON,
+				recipe(JSON, GatewayProcess.JSON, "v1"), V2, recipe(EVERYTHING, GatewayProcess.GUARDED, "v2"));
 	}
 
-	private static JsonNode recipe(String upstream, String path) throws Exception {
+	private static JsonNode recipe(String upstream, String path, String sdk) throws Exception {
 		String token = TestJwts.jwt()
 			.human("alice")
 			.team("blue")
 			.agent("recipe-agent")
 			.audience(gateway.url(path))
 			.sign();
-		NodeInterop.Finished run = node.run("recipe-client-" + upstream,
-				Map.of("MCP_URL", gateway.url(path), "MCP_TOKEN", token), Duration.ofSeconds(40), "recipe.mjs");
-		return run.report("TypeScript recipe against " + upstream);
+		NodeInterop.Finished run = node.run("recipe-client-" + upstream + "-" + sdk,
+				Map.of("MCP_URL", gateway.url(path), "MCP_TOKEN", token, "SDK", sdk), Duration.ofSeconds(40),
+				"recipe.mjs");
+		return run.report("TypeScript recipe (SDK " + sdk + ") against " + upstream);
 	}
 
 	@AfterAll
@@ -70,7 +77,7 @@ class TypeScriptRecipeIT {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { EVERYTHING, JSON })
+	@ValueSource(strings = { EVERYTHING, JSON, V2 })
 	void keyedCallRunsAndAnswersOnce(String upstream) {
 		JsonNode first = step(upstream, "first");
 		assertThat(first.get("text").asString()).contains("42");
@@ -78,7 +85,7 @@ class TypeScriptRecipeIT {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { EVERYTHING, JSON })
+	@ValueSource(strings = { EVERYTHING, JSON, V2 })
 	void sameCallWithTheSameKeyThroughTheSdkIsReplayed(String upstream) {
 		JsonNode repeat = step(upstream, "repeat");
 		assertThat(attempts(repeat)).as(repeat.toString()).containsExactly("200 replayed");
@@ -86,7 +93,7 @@ class TypeScriptRecipeIT {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { EVERYTHING, JSON })
+	@ValueSource(strings = { EVERYTHING, JSON, V2 })
 	void otherArgumentsWithTheSameKeyFailWithTheGatewaysCode(String upstream) {
 		JsonNode conflict = step(upstream, "conflict");
 		assertThat(conflict.get("errorName").asString()).isEqualTo("IdempotencyError");
@@ -110,8 +117,10 @@ class TypeScriptRecipeIT {
 	@ParameterizedTest
 	@ValueSource(strings = { EVERYTHING, JSON })
 	void theToolRanOncePerKey(String upstream) {
-		// Keys "first" (first, repeat, conflict) and "lost": audited by key hash, and
-		// sent upstream once each.
+		// Keys "first" (first, repeat, conflict) and "lost" of each run
+		// (server-everything:
+		// SDK v1 and v2): audited by key hash, and sent upstream once each.
+		int keys = upstream.equals(EVERYTHING) ? 4 : 2;
 		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
 			Map<String, Long> dispatchedByKey = gateway.auditLines()
 				.stream()
@@ -120,7 +129,9 @@ class TypeScriptRecipeIT {
 						&& event.has("idempotency_key_hash"))
 				.collect(Collectors.groupingBy((event) -> event.get("idempotency_key_hash").asString(),
 						Collectors.filtering((event) -> event.get("dispatched").asBoolean(), Collectors.counting())));
-			assertThat(dispatchedByKey).as("dispatched keyed requests by key hash").hasSize(2).containsValues(1L, 1L);
+			assertThat(dispatchedByKey).as("dispatched keyed requests by key hash")
+				.hasSize(keys)
+				.allSatisfy((key, dispatched) -> assertThat(dispatched).isEqualTo(1L));
 		});
 	}
 
