@@ -9,11 +9,14 @@
 //   MCP_TOKEN      the caller's bearer token (required)
 //   DENIED_TOOL    a tool the caller may not call (required)
 //   KEYED_TOOL     a granted tool, called twice with one Idempotency-Key and other arguments (required)
+//   RECIPE         when "readable-refusals", the transport's fetch is the recipe readable-refusals.mjs (for a
+//                  gateway that answers refusals with their HTTP statuses)
 //
 // Each refusal is recorded as { thrown, name, rpcCode, dataCode, httpStatus }: rpcCode and dataCode are what the
 // SDK itself hands the application (a protocol error's code and data), never parsed out of a message text.
 import { randomUUID } from 'node:crypto';
 
+import { readableRefusals } from './readable-refusals.mjs';
 import { startReport } from './report.mjs';
 
 const env = process.env;
@@ -42,10 +45,11 @@ function describe(err) {
   };
 }
 
-async function connect(url, fetch) {
+async function connect(url, fetch = globalThis.fetch) {
   const client = new sdk.Client({ name: `refusals-${env.SDK}`, version: '1.0.0' });
+  const wrapped = (env.RECIPE === 'readable-refusals') ? readableRefusals(fetch) : fetch;
   const transport = new sdk.StreamableHTTPClientTransport(new URL(url),
-    { requestInit: { headers: { Authorization: `Bearer ${env.MCP_TOKEN}` } }, ...(fetch ? { fetch } : {}) });
+    { requestInit: { headers: { Authorization: `Bearer ${env.MCP_TOKEN}` } }, fetch: wrapped });
   await client.connect(transport);
   return client;
 }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,9 +17,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The long reference pages open with a contents list that links every section and
- * subsection, in order, by the anchors GitHub gives their headings.
+ * subsection, in order, by the anchors GitHub gives their headings; code the docs show
+ * for copying is the code the suite runs.
  */
 class DocumentationContentsTest {
+
+	@Test
+	void errorsPageShowsTheReadableRefusalsRecipeTheSdkTestsRun() throws IOException {
+		String recipe = Files.readString(Path.of("src/test/node/readable-refusals.mjs")).strip();
+
+		assertThat(Files.readString(Path.of("docs/errors.md"))).contains("```javascript\n" + recipe + "\n```");
+	}
 
 	private static final Pattern LINK = Pattern.compile("^\\s*- \\[.*]\\(#([^)]+)\\)$");
 
