@@ -1,9 +1,11 @@
 package io.github.mcpgateway.config;
 
 import java.time.Clock;
+import java.util.List;
 
 import jakarta.servlet.Filter;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -12,40 +14,51 @@ import org.springframework.context.annotation.Configuration;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.RefusalStatuses;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.idempotency.IdempotencyStage;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.policy.web.PolicyStage;
+import io.github.mcpgateway.proxy.UpstreamGuardStage;
+import io.github.mcpgateway.request.McpAuditListener;
+import io.github.mcpgateway.request.McpPipelineFilter;
+import io.github.mcpgateway.request.McpStage;
+import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.request.RequestProperties;
-import io.github.mcpgateway.idempotency.IdempotencyFilter;
-import io.github.mcpgateway.policy.web.PolicyFilter;
-import io.github.mcpgateway.proxy.UpstreamGuardFilter;
-import io.github.mcpgateway.request.McpRequestFilter;
+import io.github.mcpgateway.request.RequestRefusalCustomizer;
+import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.routing.ServerResolutionFilter;
-import io.github.mcpgateway.session.SessionAndRevocationFilter;
-import io.github.mcpgateway.task.TaskFilter;
-import io.github.mcpgateway.upstreamauth.UpstreamCredentialFilter;
+import io.github.mcpgateway.session.SessionStage;
+import io.github.mcpgateway.task.TaskStage;
+import io.github.mcpgateway.upstreamauth.UpstreamCredentialStage;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The request pipeline in one place. Servlet filters run in this order, each after the
- * one before it has let the request through:
+ * The request pipeline in one place. Two servlet filters of the gateway's own run around
+ * Spring Security:
  *
  * <ol>
  * <li>routing: {@link ServerResolutionFilter} ({@value #ROUTING_ORDER}), pins the
- * request's server from the policy snapshot live now, for every stage after it;</li>
+ * request's server from the policy snapshot live now, for every stage after it (Spring
+ * Security needs it to choose how to verify the caller);</li>
  * <li>identity: Spring Security ({@value #IDENTITY_ORDER}), verifies the caller;</li>
- * <li>request: {@link McpRequestFilter}, resolves the server, reads and parses the body
- * once, and audits the request when it is done;</li>
- * <li>session and revocation: {@link SessionAndRevocationFilter}, refuses revoked
- * principals and sessions that are unknown, revoked or bound to someone else, and binds
- * new sessions;</li>
- * <li>policy: {@link PolicyFilter}, applies the grants;</li>
- * <li>idempotency: {@link IdempotencyFilter}, the opt-in Idempotency-Key contract;</li>
- * <li>tasks: {@link TaskFilter}, binds the tasks a call creates to its caller and decides
+ * <li>the MCP pipeline: {@link McpPipelineFilter} ({@value #PIPELINE_ORDER}), the request
+ * stage (reads and parses the body once, checks the MCP headers) and then these
+ * {@link McpStage}s, in this order:
+ * <ol>
+ * <li>session and revocation: {@link SessionStage}, refuses revoked principals and
+ * sessions that are unknown, revoked or bound to someone else, and binds new
+ * sessions;</li>
+ * <li>policy: {@link PolicyStage}, applies the grants;</li>
+ * <li>idempotency: {@link IdempotencyStage}, the opt-in Idempotency-Key contract;</li>
+ * <li>tasks: {@link TaskStage}, binds the tasks a call creates to its caller and decides
  * every request about a task against its binding and the grants;</li>
- * <li>upstream credentials: {@link UpstreamCredentialFilter}, obtains the token a server
+ * <li>upstream credentials: {@link UpstreamCredentialStage}, obtains the token a server
  * with {@code upstream-auth} sends upstream, or refuses before dispatch;</li>
- * <li>upstream guard: {@link UpstreamGuardFilter}, circuit breaker and bulkhead, then the
- * Spring Cloud Gateway route proxies the request.</li>
+ * <li>upstream guard: {@link UpstreamGuardStage}, circuit breaker and bulkhead;</li>
  * </ol>
- *
+ * then the Spring Cloud Gateway route proxies the request.</li>
+ * </ol>
+ * The order of the stages is the order of their packages that the build enforces
+ * ({@code ArchitectureTest}): a stage may use an earlier one, never a later one.
  */
 @Configuration(proxyBeanMethods = false)
 class PipelineConfiguration {
@@ -54,19 +67,7 @@ class PipelineConfiguration {
 
 	static final int ROUTING_ORDER = IDENTITY_ORDER - 10;
 
-	static final int REQUEST_ORDER = IDENTITY_ORDER + 10;
-
-	static final int SESSION_ORDER = IDENTITY_ORDER + 20;
-
-	static final int POLICY_ORDER = IDENTITY_ORDER + 30;
-
-	static final int IDEMPOTENCY_ORDER = IDENTITY_ORDER + 40;
-
-	static final int TASK_ORDER = IDENTITY_ORDER + 42;
-
-	static final int UPSTREAM_AUTH_ORDER = IDENTITY_ORDER + 45;
-
-	static final int UPSTREAM_ORDER = IDENTITY_ORDER + 50;
+	static final int PIPELINE_ORDER = IDENTITY_ORDER + 10;
 
 	@Bean
 	Clock clock() {
@@ -81,45 +82,24 @@ class PipelineConfiguration {
 	}
 
 	@Bean
+	McpPipelineFilter mcpPipelineFilter(ServerLocator servers, RequestProperties properties,
+			JsonRpcMessageParser parser, SessionStage session, PolicyStage policy, IdempotencyStage idempotency,
+			TaskStage task, UpstreamCredentialStage upstreamCredentials, UpstreamGuardStage upstreamGuard,
+			Refusals refusals, ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
+			ObjectProvider<McpAuditListener> auditListeners, Clock clock) {
+		List<McpStage> stages = List.of(session, policy, idempotency, task, upstreamCredentials, upstreamGuard);
+		return new McpPipelineFilter(servers, properties, parser, stages, refusals,
+				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock);
+	}
+
+	@Bean
 	FilterRegistrationBean<ServerResolutionFilter> serverResolutionFilterRegistration(ServerResolutionFilter filter) {
 		return register(filter, ROUTING_ORDER);
 	}
 
 	@Bean
-	FilterRegistrationBean<McpRequestFilter> mcpRequestFilterRegistration(McpRequestFilter filter) {
-		return register(filter, REQUEST_ORDER);
-	}
-
-	@Bean
-	FilterRegistrationBean<SessionAndRevocationFilter> sessionAndRevocationFilterRegistration(
-			SessionAndRevocationFilter filter) {
-		return register(filter, SESSION_ORDER);
-	}
-
-	@Bean
-	FilterRegistrationBean<PolicyFilter> policyFilterRegistration(PolicyFilter filter) {
-		return register(filter, POLICY_ORDER);
-	}
-
-	@Bean
-	FilterRegistrationBean<IdempotencyFilter> idempotencyFilterRegistration(IdempotencyFilter filter) {
-		return register(filter, IDEMPOTENCY_ORDER);
-	}
-
-	@Bean
-	FilterRegistrationBean<TaskFilter> taskFilterRegistration(TaskFilter filter) {
-		return register(filter, TASK_ORDER);
-	}
-
-	@Bean
-	FilterRegistrationBean<UpstreamCredentialFilter> upstreamCredentialFilterRegistration(
-			UpstreamCredentialFilter filter) {
-		return register(filter, UPSTREAM_AUTH_ORDER);
-	}
-
-	@Bean
-	FilterRegistrationBean<UpstreamGuardFilter> upstreamGuardFilterRegistration(UpstreamGuardFilter filter) {
-		return register(filter, UPSTREAM_ORDER);
+	FilterRegistrationBean<McpPipelineFilter> mcpPipelineFilterRegistration(McpPipelineFilter filter) {
+		return register(filter, PIPELINE_ORDER);
 	}
 
 	private static <F extends Filter> FilterRegistrationBean<F> register(F filter, int order) {

@@ -12,7 +12,6 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
@@ -33,9 +32,9 @@ class IdempotencyConfiguration {
 	}
 
 	@Bean
-	IdempotencyFilter idempotencyFilter(IdempotencyStore store, Refusals refusals, IdempotencyProperties properties,
+	IdempotencyStage idempotencyStage(IdempotencyStore store, IdempotencyProperties properties,
 			StreamingMediaTypes streamingMediaTypes) {
-		return new IdempotencyFilter(store, refusals, properties, streamingMediaTypes);
+		return new IdempotencyStage(store, properties, streamingMediaTypes);
 	}
 
 	@Bean

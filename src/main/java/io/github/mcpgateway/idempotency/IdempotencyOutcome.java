@@ -2,12 +2,14 @@ package io.github.mcpgateway.idempotency;
 
 import java.util.Locale;
 
+import io.github.mcpgateway.request.AuditTag;
+
 /**
  * How the Idempotency-Key stage handled a keyed request: the bounded value set of the
  * {@code idempotency} audit field and of the {@code outcome} tag of
  * {@code mcp_gateway_idempotency_total}.
  */
-public enum IdempotencyOutcome {
+public enum IdempotencyOutcome implements AuditTag {
 
 	/** First execution of a new key. */
 	FIRST,
@@ -34,7 +36,7 @@ public enum IdempotencyOutcome {
 	 */
 	REJECTED;
 
-	/** The lower-case name used in audit lines and metric tags. */
+	@Override
 	public String tag() {
 		return name().toLowerCase(Locale.ROOT);
 	}

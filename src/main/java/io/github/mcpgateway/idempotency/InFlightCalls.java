@@ -4,7 +4,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import jakarta.servlet.ServletRequest;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -39,9 +38,9 @@ final class InFlightCalls {
 	private final ConcurrentMap<String, Call> calls = new ConcurrentHashMap<>();
 
 	/** Registers the keyed call of {@code context}, before it goes down the chain. */
-	Call start(McpRequestContext context, IdempotencyEntry entry, ServletRequest request) {
+	Call start(McpRequestContext context, IdempotencyEntry entry) {
 		String identity = identity(context, context.requestId());
-		Call call = new Call(identity, entry, request);
+		Call call = new Call(identity, entry, context);
 		this.calls.put(identity, call);
 		return call;
 	}
@@ -108,14 +107,14 @@ final class InFlightCalls {
 
 		private final IdempotencyEntry entry;
 
-		private final ServletRequest request;
+		private final McpRequestContext context;
 
 		private final AtomicBoolean settled = new AtomicBoolean();
 
-		private Call(String identity, IdempotencyEntry entry, ServletRequest request) {
+		private Call(String identity, IdempotencyEntry entry, McpRequestContext context) {
 			this.identity = identity;
 			this.entry = entry;
-			this.request = request;
+			this.context = context;
 		}
 
 		IdempotencyEntry entry() {
@@ -129,7 +128,7 @@ final class InFlightCalls {
 
 		/** Ends the call's upstream exchange, if it was sent. */
 		void abortUpstream() {
-			UpstreamCall upstream = UpstreamCall.find(this.request);
+			UpstreamCall upstream = this.context.upstreamCall();
 			if (upstream != null) {
 				upstream.abort();
 			}

@@ -34,7 +34,7 @@ final class KeyedRequestRefusals implements RequestRefusalCustomizer {
 				|| (error == GatewayErrors.HEADER_MISMATCH && McpRevisions.isStateless(request))) {
 			return error;
 		}
-		McpRequestContext.require(request).idempotency(IdempotencyOutcome.REJECTED.tag(), null);
+		McpRequestContext.require(request).idempotency(IdempotencyOutcome.REJECTED, null);
 		return GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST;
 	}
 

@@ -9,13 +9,21 @@ import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
+import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.UpstreamCall;
 
 /**
- * Spring's request factory for Apache HttpClient, which also attaches each upstream
- * request to the servlet request it proxies ({@link UpstreamCall}), so that another
- * thread can abort it: Apache HttpClient's classic requests are {@link Cancellable}, and
- * cancelling one drops its connection, which fails a blocked read at once.
+ * Spring's request factory for Apache HttpClient, which also records each upstream
+ * request on the context of the servlet request it proxies ({@link UpstreamCall}), so
+ * that another thread can abort it: Apache HttpClient's classic requests are
+ * {@link Cancellable}, and cancelling one drops its connection, which fails a blocked
+ * read at once.
+ *
+ * <p>
+ * Spring's client adapter gives the factory no servlet request: it is found in
+ * {@link RequestContextHolder}, which Spring Boot's {@code RequestContextFilter} fills
+ * for every request (order {@code -105}, ahead of the whole pipeline; see
+ * docs/architecture.md).
  */
 final class AbortableRequestFactory extends HttpComponentsClientHttpRequestFactory {
 
@@ -27,7 +35,10 @@ final class AbortableRequestFactory extends HttpComponentsClientHttpRequestFacto
 	protected void postProcessHttpRequest(ClassicHttpRequest request) {
 		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
 		if (request instanceof Cancellable cancellable && attributes instanceof ServletRequestAttributes servlet) {
-			UpstreamCall.attach(servlet.getRequest(), cancellable::cancel);
+			McpRequestContext context = McpRequestContext.find(servlet.getRequest());
+			if (context != null) {
+				context.upstreamCall(cancellable::cancel);
+			}
 		}
 	}
 

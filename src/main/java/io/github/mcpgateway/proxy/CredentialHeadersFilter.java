@@ -8,8 +8,8 @@ import org.springframework.web.servlet.function.ServerRequest;
 
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.UpstreamCredential;
 import io.github.mcpgateway.upstreamauth.PrincipalHeaders;
-import io.github.mcpgateway.upstreamauth.UpstreamCredential;
 
 /**
  * Removes the caller's credentials from every proxied request. The gateway verified the
@@ -23,7 +23,7 @@ import io.github.mcpgateway.upstreamauth.UpstreamCredential;
  *
  * <p>
  * A server with {@code upstream-auth} receives, in their place, the credential the
- * upstream credentials stage attached ({@link UpstreamCredential}): its own bearer token
+ * upstream credentials stage recorded ({@link UpstreamCredential}): its own bearer token
  * and, when asked for, the {@link PrincipalHeaders}. Those headers are removed from every
  * request first, so a caller can never set them.
  */
@@ -50,7 +50,7 @@ final class CredentialHeadersFilter implements HttpHeadersFilter.RequestHttpHead
 			}
 		}
 		PrincipalHeaders.NAMES.forEach(filtered::remove);
-		UpstreamCredential credential = UpstreamCredential.find(request.servletRequest());
+		UpstreamCredential credential = (context != null) ? context.upstreamCredential() : null;
 		if (credential != null) {
 			filtered.setBearerAuth(credential.bearerToken());
 			if (credential.principal() != null) {

@@ -4,13 +4,13 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.servlet.http.HttpServletRequest;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 
+import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.UpstreamCall;
 
 /**
@@ -37,7 +37,7 @@ final class OpenEventStreams implements SmartLifecycle {
 
 	static final Duration SWEEP_FOR = Duration.ofSeconds(2);
 
-	private final Set<HttpServletRequest> open = ConcurrentHashMap.newKeySet();
+	private final Set<McpRequestContext> open = ConcurrentHashMap.newKeySet();
 
 	private volatile boolean running;
 
@@ -47,7 +47,7 @@ final class OpenEventStreams implements SmartLifecycle {
 	 * Tracks {@code request}'s stream until {@link #closed} is called; returns
 	 * {@code false} (and tracks nothing) once this replica is draining.
 	 */
-	boolean opened(HttpServletRequest request) {
+	boolean opened(McpRequestContext request) {
 		if (this.draining) {
 			return false;
 		}
@@ -60,7 +60,7 @@ final class OpenEventStreams implements SmartLifecycle {
 		return this.draining;
 	}
 
-	void closed(HttpServletRequest request) {
+	void closed(McpRequestContext request) {
 		this.open.remove(request);
 	}
 
@@ -119,8 +119,8 @@ final class OpenEventStreams implements SmartLifecycle {
 
 	private int sweep() {
 		int ended = 0;
-		for (HttpServletRequest request : this.open) {
-			UpstreamCall call = UpstreamCall.find(request);
+		for (McpRequestContext request : this.open) {
+			UpstreamCall call = request.upstreamCall();
 			if (call != null) {
 				this.open.remove(request);
 				call.abort();

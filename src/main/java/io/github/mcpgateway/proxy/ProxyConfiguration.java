@@ -1,5 +1,7 @@
 package io.github.mcpgateway.proxy;
 
+import java.time.Clock;
+
 import io.github.resilience4j.micrometer.tagged.TaggedBulkheadMetrics;
 import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,17 +58,17 @@ class ProxyConfiguration {
 	}
 
 	@Bean
-	UpstreamResilience upstreamResilience(ProxyProperties properties, MeterRegistry meterRegistry) {
-		UpstreamResilience resilience = new UpstreamResilience(properties);
+	UpstreamResilience upstreamResilience(ProxyProperties properties, MeterRegistry meterRegistry, Clock clock) {
+		UpstreamResilience resilience = new UpstreamResilience(properties, clock);
 		TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(resilience.circuitBreakers()).bindTo(meterRegistry);
 		TaggedBulkheadMetrics.ofBulkheadRegistry(resilience.bulkheads()).bindTo(meterRegistry);
 		return resilience;
 	}
 
 	@Bean
-	UpstreamGuardFilter upstreamGuardFilter(UpstreamResilience resilience, Refusals refusals,
-			MeterRegistry meterRegistry, OpenEventStreams openEventStreams, StreamProbes streamProbes) {
-		return new UpstreamGuardFilter(resilience, refusals, meterRegistry, openEventStreams, streamProbes);
+	UpstreamGuardStage upstreamGuardStage(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry,
+			OpenEventStreams openEventStreams, StreamProbes streamProbes) {
+		return new UpstreamGuardStage(resilience, refusals, meterRegistry, openEventStreams, streamProbes);
 	}
 
 	@Bean

@@ -1,5 +1,6 @@
 package io.github.mcpgateway.proxy;
 
+import java.time.Clock;
 import java.time.Duration;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
@@ -9,13 +10,18 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.policy.McpServerPolicy;
 
 /**
  * One circuit breaker and one bulkhead per MCP server (named {@code namespace/name}),
- * created on first use from {@link ProxyProperties}. The bulkhead never queues: a call
- * over the limit is refused at once, because a queued tool call only adds latency the
- * client cannot see.
+ * created on first use from {@link ProxyProperties}, on the injected clock. The bulkhead
+ * never queues: a call over the limit is refused at once, because a queued tool call only
+ * adds latency the client cannot see. A reply with a 5xx status is a failure of the
+ * upstream ({@code recordResult}), as a broken exchange is.
  */
 public final class UpstreamResilience {
 
@@ -25,7 +31,7 @@ public final class UpstreamResilience {
 
 	private final Duration openWait;
 
-	public UpstreamResilience(ProxyProperties properties) {
+	public UpstreamResilience(ProxyProperties properties, Clock clock) {
 		ProxyProperties.CircuitBreaker breaker = properties.circuitBreaker();
 		this.openWait = breaker.waitDurationInOpenState();
 		this.circuitBreakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
@@ -35,11 +41,30 @@ public final class UpstreamResilience {
 			.waitDurationInOpenState(breaker.waitDurationInOpenState())
 			.permittedNumberOfCallsInHalfOpenState(breaker.permittedCallsInHalfOpenState())
 			.automaticTransitionFromOpenToHalfOpenEnabled(false)
+			.recordResult((result) -> result instanceof Integer status && status >= 500)
+			.clock(clock)
 			.build());
 		this.bulkheads = BulkheadRegistry.of(BulkheadConfig.custom()
 			.maxConcurrentCalls(properties.bulkhead().maxConcurrentCalls())
 			.maxWaitDuration(Duration.ZERO)
 			.build());
+	}
+
+	/**
+	 * Admits a call to {@code server}'s upstream: the circuit's permission and, when
+	 * {@code inFlight}, a bulkhead place; or says why not.
+	 */
+	Admission admit(McpServerPolicy server, boolean inFlight) {
+		CircuitBreaker circuit = circuitBreaker(server);
+		if (!circuit.tryAcquirePermission()) {
+			return new Admission(null, GatewayErrors.CIRCUIT_OPEN.withRetryAfter(this.openWait));
+		}
+		Bulkhead bulkhead = inFlight ? bulkhead(server) : null;
+		if (bulkhead != null && !bulkhead.tryAcquirePermission()) {
+			circuit.releasePermission();
+			return new Admission(null, GatewayErrors.BULKHEAD_FULL);
+		}
+		return new Admission(new UpstreamPermit(circuit, bulkhead), null);
 	}
 
 	public CircuitBreaker circuitBreaker(McpServerPolicy server) {
@@ -61,6 +86,12 @@ public final class UpstreamResilience {
 
 	public BulkheadRegistry bulkheads() {
 		return this.bulkheads;
+	}
+
+	/**
+	 * A call's admission: a permit, or the refusal of an open circuit or a full bulkhead.
+	 */
+	record Admission(@Nullable UpstreamPermit permit, @Nullable GatewayError refusal) {
 	}
 
 }

@@ -5,6 +5,11 @@ import java.time.Instant;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
+
 /**
  * One governed MCP request, as the audit log and the meters see it. Published once per
  * request, after the response is complete. Carries identities and decisions, never the
@@ -46,4 +51,38 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash,
 		@Nullable String upstreamAuth, @Nullable String upstreamAuthOutcome, @Nullable String task,
 		@Nullable String taskIdHash) {
+
+	/**
+	 * The event of a request that ended at {@code time}, from its context: the one place
+	 * an audit event is made.
+	 * @param httpMethod the request's HTTP method, the event's method when it has no
+	 * JSON-RPC message
+	 * @param status the HTTP status sent
+	 * @param elapsedNanos time since the request entered the pipeline
+	 */
+	static McpAuditEvent of(McpRequestContext context, String httpMethod, int status, Instant time, long elapsedNanos) {
+		McpPrincipal principal = context.principal();
+		JsonRpcMessage message = context.message();
+		String method = (message == null) ? httpMethod : (message.method() != null) ? message.method() : "response";
+		Decision decision = context.decision();
+		if (decision == Decision.PENDING) {
+			// Nothing after the stages refused or failed: what the upstream answered.
+			decision = (status < 400) ? Decision.ALLOWED : Decision.UPSTREAM_ERROR;
+		}
+		McpServerPolicy server = context.server();
+		McpRequestContext.Keyed keyed = context.idempotency();
+		McpRequestContext.Credential credential = context.upstreamAuth();
+		McpRequestContext.Task task = context.task();
+		String tool = (message != null && message.toolName() != null) ? message.toolName()
+				: (task != null) ? task.tool() : null;
+		return new McpAuditEvent(time, (principal != null) ? principal.human() : null,
+				(principal != null) ? principal.agent() : null, (principal != null) ? principal.team() : null,
+				context.sessionId(), server.namespace(), server.name(), server.uid(), method, tool, decision.tag(),
+				context.errorCode(), context.reason(), status, Duration.ofNanos(elapsedNanos), context.dispatched(),
+				(keyed != null) ? keyed.outcome().tag() : null, (keyed != null) ? keyed.keyHash() : null,
+				(credential != null) ? credential.mode().tag() : null,
+				(credential != null) ? credential.outcome().tag() : null, (task != null) ? task.outcome().tag() : null,
+				(task != null) ? task.taskIdHash() : null);
+	}
+
 }

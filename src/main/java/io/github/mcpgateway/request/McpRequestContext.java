@@ -10,33 +10,38 @@ import org.springframework.util.Assert;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.UpstreamAuth;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.transport.ReplyTap;
+import io.github.mcpgateway.transport.UpstreamCall;
 import tools.jackson.databind.JsonNode;
 
 /**
  * What the pipeline has learned about one MCP request, one object per request, shared by
- * every stage.
+ * every stage and by the proxy: the one request attribute of the gateway's own.
  *
  * <p>
  * The rule of use: a stage reads the context when it needs a value, never a copy it took
- * earlier, and records what it decided on the context itself. There is one instance per
+ * earlier, and records its result on the context itself. There is one instance per
  * request, so whatever a later stage records ({@link #dispatched()}, for example) is what
- * an earlier stage sees once the chain returns. What is fixed when the request enters the
+ * an earlier stage's {@link Completion} sees. What is fixed when the request enters the
  * pipeline (the server from the policy snapshot of the request, the principal, the start
- * time) is final; the rest is recorded once by the stage that owns it:
+ * time) is final; each other member is recorded by the one stage that owns it:
  * <ul>
- * <li>the request stage: {@link #message()} and {@link #sessionId()};</li>
- * <li>every stage that refuses or allows: {@link #decide(Decision, GatewayError)}, with a
- * {@link #reason()} where the error code alone does not say why;</li>
- * <li>the upstream guard: {@link #dispatched()} and {@link #replyCutShort()};</li>
- * <li>the Idempotency-Key stage: {@link #idempotencyOutcome()} and
- * {@link #idempotencyKeyHash()};</li>
+ * <li>the request stage: {@link #message()}, {@link #sessionId()} and
+ * {@link #stateless()};</li>
+ * <li>the pipeline: {@link #decision()}, from the first refusal
+ * ({@link #refused(GatewayError, String)}, the decision derived from the error) or
+ * {@link #allowed()};</li>
+ * <li>the Idempotency-Key stage: {@link #idempotency()} and the {@link #replyTap()} the
+ * proxy shows the reply to;</li>
+ * <li>the task stage: {@link #task()} and {@link #createdTaskLifetime()};</li>
  * <li>the upstream credentials stage: {@link #upstreamAuth()} and
- * {@link #upstreamAuthOutcome()};</li>
- * <li>the task stage: {@link #taskOutcome()}, {@link #taskIdHash()}, {@link #taskTool()}
- * and {@link #createdTaskLifetime()}.</li>
+ * {@link #upstreamCredential()};</li>
+ * <li>the upstream guard and the proxy: {@link #dispatched()}, {@link #replyCutShort()}
+ * and the {@link #upstreamCall()} a cancellation aborts.</li>
  * </ul>
- * Not thread-safe: a request is handled on one thread.
+ * Not thread-safe, but for {@link #upstreamCall()}: a request is handled on one thread.
  */
 public final class McpRequestContext {
 
@@ -52,9 +57,11 @@ public final class McpRequestContext {
 
 	private @Nullable String sessionId;
 
+	private boolean stateless;
+
 	private Decision decision = Decision.PENDING;
 
-	private @Nullable String errorCode;
+	private @Nullable GatewayError error;
 
 	private @Nullable String reason;
 
@@ -62,19 +69,17 @@ public final class McpRequestContext {
 
 	private boolean replyCutShort;
 
-	private @Nullable String idempotencyOutcome;
+	private volatile @Nullable UpstreamCall upstreamCall;
 
-	private @Nullable String idempotencyKeyHash;
+	private @Nullable ReplyTap replyTap;
 
-	private @Nullable String upstreamAuth;
+	private @Nullable Keyed idempotency;
 
-	private @Nullable String upstreamAuthOutcome;
+	private @Nullable Credential upstreamAuth;
 
-	private @Nullable String taskOutcome;
+	private @Nullable UpstreamCredential upstreamCredential;
 
-	private @Nullable String taskIdHash;
-
-	private @Nullable String taskTool;
+	private @Nullable Task task;
 
 	private @Nullable Duration createdTaskLifetime;
 
@@ -103,7 +108,7 @@ public final class McpRequestContext {
 
 	/**
 	 * The context of {@code request}; fails if the request did not pass
-	 * {@link McpRequestFilter}.
+	 * {@link McpPipelineFilter}.
 	 */
 	public static McpRequestContext require(ServletRequest request) {
 		McpRequestContext context = find(request);
@@ -133,6 +138,14 @@ public final class McpRequestContext {
 		return this.sessionId;
 	}
 
+	/**
+	 * Whether the request is of a stateless MCP revision (2026-07-28 or later, from its
+	 * {@code MCP-Protocol-Version}).
+	 */
+	public boolean stateless() {
+		return this.stateless;
+	}
+
 	public long startNanos() {
 		return this.startNanos;
 	}
@@ -141,9 +154,14 @@ public final class McpRequestContext {
 		return this.decision;
 	}
 
+	/** The gateway error answered or recorded, if any. */
+	public @Nullable GatewayError error() {
+		return this.error;
+	}
+
 	/** The code of the gateway error answered or recorded, if any. */
 	public @Nullable String errorCode() {
-		return this.errorCode;
+		return (this.error != null) ? this.error.code() : null;
 	}
 
 	/** Why, where the error code alone does not say (for the audit line only). */
@@ -164,51 +182,39 @@ public final class McpRequestContext {
 		return this.replyCutShort;
 	}
 
-	/** The Idempotency-Key outcome tag of a keyed request (audit and metrics). */
-	public @Nullable String idempotencyOutcome() {
-		return this.idempotencyOutcome;
-	}
-
-	/** The first 16 hex characters of the scoped key hash, when the key was scoped. */
-	public @Nullable String idempotencyKeyHash() {
-		return this.idempotencyKeyHash;
-	}
-
 	/**
-	 * The server's upstream credential mode ({@code token-exchange},
-	 * {@code client-credentials}), {@code null} when the upstream receives none.
+	 * The upstream exchange once the proxy sent the request, or {@code null}; another
+	 * thread (a cancellation, a shutdown) may abort it.
 	 */
-	public @Nullable String upstreamAuth() {
+	public @Nullable UpstreamCall upstreamCall() {
+		return this.upstreamCall;
+	}
+
+	/** What the proxy shows every byte of the reply to, or {@code null}. */
+	public @Nullable ReplyTap replyTap() {
+		return this.replyTap;
+	}
+
+	/** How the Idempotency-Key stage handled a keyed request, or {@code null}. */
+	public @Nullable Keyed idempotency() {
+		return this.idempotency;
+	}
+
+	/** How the upstream credential was obtained, {@code null} when none was needed. */
+	public @Nullable Credential upstreamAuth() {
 		return this.upstreamAuth;
 	}
 
 	/**
-	 * How the upstream credential was obtained: {@code cached}, {@code fetched},
-	 * {@code refused} or {@code unavailable}.
+	 * What the upstream receives in place of the caller's credentials, or {@code null}.
 	 */
-	public @Nullable String upstreamAuthOutcome() {
-		return this.upstreamAuthOutcome;
+	public @Nullable UpstreamCredential upstreamCredential() {
+		return this.upstreamCredential;
 	}
 
-	/**
-	 * How the task stage handled the request ({@code created}, {@code allowed},
-	 * {@code not_found}, ...), {@code null} when it did not.
-	 */
-	public @Nullable String taskOutcome() {
-		return this.taskOutcome;
-	}
-
-	/** The first 16 hex characters of the task id's hash, never the id itself. */
-	public @Nullable String taskIdHash() {
-		return this.taskIdHash;
-	}
-
-	/**
-	 * The tool a task request's task was created by, {@code null} for other requests or
-	 * an unknown task.
-	 */
-	public @Nullable String taskTool() {
-		return this.taskTool;
+	/** How the task stage handled the request, {@code null} when it did not. */
+	public @Nullable Task task() {
+		return this.task;
 	}
 
 	/**
@@ -228,22 +234,27 @@ public final class McpRequestContext {
 		return (this.message != null) ? this.message.id() : null;
 	}
 
-	void parsed(@Nullable String sessionId, @Nullable JsonRpcMessage message) {
+	void parsed(@Nullable String sessionId, @Nullable JsonRpcMessage message, boolean stateless) {
 		this.sessionId = sessionId;
 		this.message = message;
+		this.stateless = stateless;
 	}
 
-	/** Records the decision; {@code error} is the one answered or recorded, if any. */
-	public void decide(Decision decision, @Nullable GatewayError error) {
-		decide(decision, error, null);
-	}
-
-	/** Records the decision and why, when the error code alone does not say. */
-	public void decide(Decision decision, @Nullable GatewayError error, @Nullable String reason) {
-		Assert.notNull(decision, "decision must not be null");
-		this.decision = decision;
-		this.errorCode = (error != null) ? error.code() : null;
+	/**
+	 * Records that the request was refused (or, after dispatch, failed) with
+	 * {@code error}; the {@link Decision} follows from the error.
+	 * @param reason why, where the error code alone does not say
+	 */
+	public void refused(GatewayError error, @Nullable String reason) {
+		Assert.notNull(error, "error must not be null");
+		this.decision = Decision.of(error);
+		this.error = error;
 		this.reason = reason;
+	}
+
+	/** Records that every stage let the request through. */
+	void allowed() {
+		this.decision = Decision.ALLOWED;
 	}
 
 	public void dispatched(boolean dispatched) {
@@ -254,23 +265,28 @@ public final class McpRequestContext {
 		this.replyCutShort = replyCutShort;
 	}
 
+	public void upstreamCall(UpstreamCall call) {
+		this.upstreamCall = call;
+	}
+
+	public void replyTap(ReplyTap tap) {
+		this.replyTap = tap;
+	}
+
 	/** Records how the Idempotency-Key stage handled the request. */
-	public void idempotency(String outcome, @Nullable String keyHash) {
-		this.idempotencyOutcome = outcome;
-		this.idempotencyKeyHash = keyHash;
+	public void idempotency(AuditTag outcome, @Nullable String keyHash) {
+		this.idempotency = new Keyed(outcome, keyHash);
 	}
 
 	/** Records how the upstream credentials stage handled the request. */
-	public void upstreamAuth(String mode, String outcome) {
-		this.upstreamAuth = mode;
-		this.upstreamAuthOutcome = outcome;
+	public void upstreamAuth(UpstreamAuth.Mode mode, AuditTag outcome, @Nullable UpstreamCredential credential) {
+		this.upstreamAuth = new Credential(mode, outcome);
+		this.upstreamCredential = credential;
 	}
 
 	/** Records how the task stage handled the request. */
-	public void task(String outcome, @Nullable String taskIdHash, @Nullable String tool) {
-		this.taskOutcome = outcome;
-		this.taskIdHash = taskIdHash;
-		this.taskTool = tool;
+	public void task(AuditTag outcome, @Nullable String taskIdHash, @Nullable String tool) {
+		this.task = new Task(outcome, taskIdHash, tool);
 	}
 
 	/** Records that this call created a task that lives up to {@code lifetime}. */
@@ -278,25 +294,78 @@ public final class McpRequestContext {
 		this.createdTaskLifetime = lifetime;
 	}
 
+	/**
+	 * The Idempotency-Key stage's result.
+	 *
+	 * @param outcome {@code first}, {@code replay}, ...
+	 * @param keyHash the first 16 hex characters of the scoped key hash, when the key was
+	 * scoped
+	 */
+	public record Keyed(AuditTag outcome, @Nullable String keyHash) {
+	}
+
+	/**
+	 * The upstream credentials stage's result.
+	 *
+	 * @param mode the server's upstream credential mode ({@code token-exchange},
+	 * {@code client-credentials})
+	 * @param outcome {@code cached}, {@code fetched}, {@code refused} or
+	 * {@code unavailable}
+	 */
+	public record Credential(UpstreamAuth.Mode mode, AuditTag outcome) {
+	}
+
+	/**
+	 * The task stage's result.
+	 *
+	 * @param outcome {@code created}, {@code allowed}, {@code not_found}, ...
+	 * @param taskIdHash the first 16 hex characters of the task id's hash, never the id
+	 * @param tool the tool the request's task was created by, {@code null} for other
+	 * requests or an unknown task
+	 */
+	public record Task(AuditTag outcome, @Nullable String taskIdHash, @Nullable String tool) {
+	}
+
 	/** The gateway's decision on a request, as audited and counted. */
 	public enum Decision {
 
 		/** No stage has decided yet. */
 		PENDING,
-		/** Allowed and forwarded upstream. */
+		/** Allowed and forwarded upstream, or answered by a stage (a replay). */
 		ALLOWED,
-		/** Refused by identity, session, revocation or policy. */
+		/** Refused by identity, session, revocation, policy or a task's binding. */
 		DENIED,
 		/** Refused as malformed or unsupported. */
 		INVALID,
 		/**
-		 * Refused before dispatch: to protect the upstream (circuit breaker, bulkhead,
-		 * connection pool), or by the Idempotency-Key contract (conflict, in flight,
-		 * tombstone, capacity, store unavailable).
+		 * Refused before dispatch: to protect the upstream or the gateway (circuit
+		 * breaker, bulkhead, connection pool, a store that cannot answer, a per-caller
+		 * bound), or by the Idempotency-Key contract (conflict, in flight, tombstone,
+		 * capacity).
 		 */
 		REFUSED,
-		/** Forwarded, but the upstream failed or timed out. */
-		UPSTREAM_ERROR
+		/**
+		 * Forwarded, but the upstream failed, timed out or sent what cannot be relayed.
+		 */
+		UPSTREAM_ERROR;
+
+		/** The decision a refusal with {@code error} stands for, from its category. */
+		public static Decision of(GatewayError error) {
+			return switch (error.category()) {
+				case UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, INVALID_PARAMS -> DENIED;
+				case INVALID_REQUEST, TOO_LARGE, HEADER_MISMATCH -> INVALID;
+				case UNAVAILABLE, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_CAPACITY, CAPACITY -> REFUSED;
+				case UPSTREAM_FAILED, UPSTREAM_TIMEOUT -> UPSTREAM_ERROR;
+				// The gateway failed (500), or a service it depends on cannot answer
+				// (503).
+				case INTERNAL -> (error.status().value() == 503) ? REFUSED : INVALID;
+			};
+		}
+
+		/** The lower-case name of the audit line and the meters. */
+		public String tag() {
+			return name().toLowerCase(java.util.Locale.ROOT);
+		}
 
 	}
 

@@ -2,7 +2,6 @@ package io.github.mcpgateway.request;
 
 import java.io.IOException;
 
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
@@ -10,12 +9,14 @@ import org.springframework.util.Assert;
 
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
- * How every stage refuses an MCP request: records the decision on the request's
- * {@link McpRequestContext} (for the audit line and the meters) and answers in the one
- * error shape, with the request id echoed.
+ * How the gateway refuses an MCP request: records the refusal on the request's
+ * {@link McpRequestContext} (for the audit line and the meters; the decision follows from
+ * the error) and answers in the one error shape, with the request id echoed. The pipeline
+ * refuses for its stages; a {@link Completion} refuses through it when what happened
+ * after dispatch is the gateway's to answer (an upstream failure, a reply it cannot
+ * filter).
  */
 public final class Refusals {
 
@@ -26,18 +27,16 @@ public final class Refusals {
 		this.renderer = renderer;
 	}
 
-	public void refuse(HttpServletRequest request, HttpServletResponse response, Decision decision, GatewayError error)
-			throws IOException {
-		refuse(request, response, decision, error, null);
+	public void refuse(McpExchange exchange, GatewayError error) throws IOException {
+		refuse(exchange.context(), exchange.response(), error, null);
 	}
 
 	/**
 	 * @param reason why, for the audit line, where the error code alone does not say
 	 */
-	public void refuse(HttpServletRequest request, HttpServletResponse response, Decision decision, GatewayError error,
+	public void refuse(McpRequestContext context, HttpServletResponse response, GatewayError error,
 			@Nullable String reason) throws IOException {
-		McpRequestContext context = McpRequestContext.require(request);
-		context.decide(decision, error, reason);
+		context.refused(error, reason);
 		this.renderer.render(response, error, context.requestId());
 	}
 

@@ -1,8 +1,5 @@
 package io.github.mcpgateway.request;
 
-import java.time.Clock;
-
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -10,11 +7,11 @@ import org.springframework.context.annotation.Configuration;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
-import io.github.mcpgateway.routing.ServerLocator;
 
 /**
- * Wires the request stage: body limits, the JSON-RPC parser and the
- * {@link McpRequestFilter}.
+ * Wires the request stage: body limits, the JSON-RPC parser and the refusals every
+ * stage's refusal goes through. The pipeline filter itself is registered by the
+ * pipeline's configuration, with the stages in order.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(RequestProperties.class)
@@ -26,12 +23,8 @@ class RequestConfiguration {
 	}
 
 	@Bean
-	McpRequestFilter mcpRequestFilter(ServerLocator servers, RequestProperties properties, Refusals refusals,
-			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
-			ObjectProvider<McpAuditListener> auditListeners, Clock clock) {
-		StrictJsonReader reader = new StrictJsonReader(properties.json(), properties.maxBodySize().toBytes());
-		return new McpRequestFilter(servers, properties, new JsonRpcMessageParser(reader), refusals,
-				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock);
+	JsonRpcMessageParser jsonRpcMessageParser(RequestProperties properties) {
+		return new JsonRpcMessageParser(new StrictJsonReader(properties.json(), properties.maxBodySize().toBytes()));
 	}
 
 }

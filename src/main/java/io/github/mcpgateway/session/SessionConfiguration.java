@@ -13,7 +13,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.mcpgateway.poll.PeriodicTask;
-import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.session.SessionEvent.Type;
 
@@ -39,9 +38,9 @@ class SessionConfiguration {
 	}
 
 	@Bean
-	SessionAndRevocationFilter sessionAndRevocationFilter(SessionStore store, RevocationSync revocations,
-			Refusals refusals, ApplicationEventPublisher events, Clock clock) {
-		return new SessionAndRevocationFilter(store, revocations, refusals, events, clock);
+	SessionStage sessionStage(SessionStore store, RevocationSync revocations, ApplicationEventPublisher events,
+			Clock clock) {
+		return new SessionStage(store, revocations, events, clock);
 	}
 
 	/** {@code gateway.session.store: memory}, the default. */

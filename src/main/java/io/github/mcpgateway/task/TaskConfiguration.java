@@ -28,14 +28,14 @@ import tools.jackson.databind.json.JsonMapper;
 class TaskConfiguration {
 
 	@Bean
-	TaskFilter taskFilter(TaskStore store, GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper,
+	TaskStage taskStage(TaskStore store, GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper,
 			TaskProperties properties, Clock clock) {
 		// Wide bounds (tool results nest and carry numbers), but bounds: what the gateway
 		// reads is what a client reads.
 		long maxReply = properties.maxReplySize().toBytes();
 		StrictJsonReader reader = new StrictJsonReader(new JsonReadLimits(1000, 10_000, 100_000,
 				(int) Math.max(JsonReadLimits.DEFAULT_MAX_STRING_LENGTH, maxReply)), maxReply);
-		return new TaskFilter(store, new TaskRequestDecider(store, grants), new ListenRequests(jsonMapper), refusals,
+		return new TaskStage(store, new TaskRequestDecider(store, grants), new ListenRequests(jsonMapper), refusals,
 				reader, jsonMapper, properties, clock);
 	}
 

@@ -2,11 +2,13 @@ package io.github.mcpgateway.task;
 
 import java.util.Locale;
 
+import io.github.mcpgateway.request.AuditTag;
+
 /**
  * How the task stage handled a request: the audit line's {@code task} field and the
  * {@code outcome} tag of {@code mcp_gateway_tasks_total}. A bounded set.
  */
-public enum TaskOutcome {
+public enum TaskOutcome implements AuditTag {
 
 	/** A call that may create a task created one, and it was bound to the caller. */
 	CREATED,
@@ -25,7 +27,7 @@ public enum TaskOutcome {
 	/** A {@code tasks/list}, a {@code subscriptions/listen} or a GET stream, filtered. */
 	FILTERED;
 
-	/** The lower-case tag used in audit lines and meters. */
+	@Override
 	public String tag() {
 		return name().toLowerCase(Locale.ROOT);
 	}

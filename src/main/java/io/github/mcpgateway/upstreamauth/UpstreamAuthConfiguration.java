@@ -17,8 +17,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 
-import io.github.mcpgateway.request.Refusals;
-
 /**
  * Wires upstream credentials: the client registrations (Spring Boot's, when any are
  * configured) and their policy check, the token endpoint client, the token cache and the
@@ -47,9 +45,9 @@ class UpstreamAuthConfiguration {
 	}
 
 	@Bean
-	UpstreamCredentialFilter upstreamCredentialFilter(UpstreamTokens upstreamTokens, Refusals refusals,
+	UpstreamCredentialStage upstreamCredentialStage(UpstreamTokens upstreamTokens,
 			UpstreamAuthMeters upstreamAuthMeters, UpstreamAuthProperties properties) {
-		return new UpstreamCredentialFilter(upstreamTokens, refusals, upstreamAuthMeters, properties.retryAfter());
+		return new UpstreamCredentialStage(upstreamTokens, upstreamAuthMeters, properties.retryAfter());
 	}
 
 	/**

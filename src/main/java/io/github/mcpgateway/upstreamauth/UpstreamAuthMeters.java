@@ -59,8 +59,8 @@ final class UpstreamAuthMeters {
 		}
 	}
 
-	void credential(UpstreamAuth.Mode mode, String outcome) {
-		this.credentials.get(mode).get(outcome).increment();
+	void credential(UpstreamAuth.Mode mode, CredentialOutcome outcome) {
+		this.credentials.get(mode).get(outcome.tag()).increment();
 	}
 
 	void tokenRequest(UpstreamAuth.Mode mode, String outcome, long nanos) {

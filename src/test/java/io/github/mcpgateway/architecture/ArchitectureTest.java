@@ -3,10 +3,15 @@ package io.github.mcpgateway.architecture;
 import java.util.List;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -22,6 +27,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <li>Ground packages (error, jsonrpc, principal, transport, poll, policy model) use no
  * stage.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
+ * <li>Only the gateway's two servlet filters (routing's {@code ServerResolutionFilter},
+ * the pipeline's {@code McpPipelineFilter}) and identity's Spring Security filter call
+ * the filter chain: a stage decides and returns its decision, never runs what comes after
+ * it.</li>
  * </ul>
  * Wiring ({@code config}) and the demo may use anything.
  */
@@ -81,6 +90,30 @@ class ArchitectureTest {
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage(packageOf("audit"))
+			.check(this.classes);
+	}
+
+	@Test
+	void onlyTheGatewaysFiltersCallTheFilterChain() {
+		noClasses().that()
+			.resideOutsideOfPackage(packageOf("identity"))
+			.and()
+			.doNotHaveFullyQualifiedName(ROOT + ".request.McpPipelineFilter")
+			.and()
+			.doNotHaveFullyQualifiedName(ROOT + ".routing.ServerResolutionFilter")
+			.should()
+			.callMethod(FilterChain.class, "doFilter", ServletRequest.class, ServletResponse.class)
+			.check(this.classes);
+	}
+
+	@Test
+	void everyStageIsAStrategyNotAServletFilter() {
+		classes().that()
+			.implement(ROOT + ".request.McpStage")
+			.should()
+			.notBeAssignableTo(Filter.class)
+			.andShould()
+			.resideInAnyPackage(STAGES.stream().map(ArchitectureTest::packageOf).toArray(String[]::new))
 			.check(this.classes);
 	}
 

@@ -15,9 +15,9 @@ import tools.jackson.databind.json.JsonMapper;
 class PolicyWebConfiguration {
 
 	@Bean
-	PolicyFilter policyFilter(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper,
+	PolicyStage policyStage(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper,
 			PolicyProperties properties) {
-		return new PolicyFilter(grants, refusals, jsonMapper, properties);
+		return new PolicyStage(grants, refusals, jsonMapper, properties);
 	}
 
 }

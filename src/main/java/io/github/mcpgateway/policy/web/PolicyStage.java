@@ -5,10 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import jakarta.servlet.FilterChain;
-import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -21,14 +18,14 @@ import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.principal.McpPrincipal;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
-import io.github.mcpgateway.request.McpStageFilter;
+import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.ListResultFilter;
-import io.github.mcpgateway.transport.McpRevisions;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -45,7 +42,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The grants are read from the server the request context resolved, so one request is
  * decided against one policy snapshot even if a reload happens meanwhile.
  */
-public final class PolicyFilter extends McpStageFilter {
+public final class PolicyStage implements McpStage {
 
 	/**
 	 * Bounds on a tools/list reply: wide (tool input schemas nest and carry numbers), but
@@ -68,7 +65,7 @@ public final class PolicyFilter extends McpStageFilter {
 
 	private final ToolHeaderAnnotations headerAnnotations = new ToolHeaderAnnotations();
 
-	public PolicyFilter(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper, PolicyProperties properties) {
+	public PolicyStage(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper, PolicyProperties properties) {
 		Assert.notNull(grants, "grants must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(jsonMapper, "jsonMapper must not be null");
@@ -80,40 +77,43 @@ public final class PolicyFilter extends McpStageFilter {
 	}
 
 	@Override
-	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context) throws ServletException, IOException {
+	public StageDecision decide(McpExchange exchange) {
+		McpRequestContext context = exchange.context();
 		McpServerPolicy server = context.server();
 		if (!this.grants.mayUseServer(server, context.principal())) {
-			this.refusals.refuse(request, response, Decision.DENIED, GatewayErrors.SERVER_NOT_GRANTED);
-			return;
+			return StageDecision.refuse(GatewayErrors.SERVER_NOT_GRANTED);
 		}
 		JsonRpcMessage message = context.message();
 		if (message != null && message.isToolCall()
 				&& !this.grants.mayCallTool(server, context.principal(), message.toolName())) {
-			this.refusals.refuse(request, response, Decision.DENIED, GatewayErrors.TOOL_NOT_GRANTED);
-			return;
+			return StageDecision.refuse(GatewayErrors.TOOL_NOT_GRANTED);
 		}
-		if (message != null && message.isToolCall() && McpRevisions.isStateless(request) && !this.headerAnnotations
-			.agree(request, server.identityKey(), message.toolName(), message.params().get("arguments"))) {
-			this.refusals.refuse(request, response, Decision.INVALID, GatewayErrors.HEADER_MISMATCH);
-			return;
+		if (message != null && message.isToolCall() && context.stateless() && !this.headerAnnotations
+			.agree(exchange.request(), server.identityKey(), message.toolName(), message.params().get("arguments"))) {
+			return StageDecision.refuse(GatewayErrors.HEADER_MISMATCH);
 		}
-		context.decide(Decision.ALLOWED, null);
-		if (!(message != null && message.isToolList()) && !isResumedStream(request, message)) {
-			chain.doFilter(request, response);
-			return;
+		if (!(message != null && message.isToolList()) && !isResumedStream(exchange.request(), message)) {
+			return StageDecision.proceed();
 		}
-		FilteredResponse filtering = new FilteredResponse(response,
+		FilteredResponse filtering = new FilteredResponse(exchange.response(),
 				new ListResultFilter(this.replyReader, this.jsonMapper, "tools", "name",
 						(tools) -> callable(server, context.principal(), tools),
 						(tools) -> this.headerAnnotations.learn(server.identityKey(), tools)),
 				this.toolListMaxBytes, FilteredResponse.Unreadable.WITHHOLD);
-		chain.doFilter(new IdentityEncodingRequest(request), filtering);
-		if (!filtering.finish()) {
-			// A stream was committed already: its client's stream just ends, and the
-			// refusal is recorded for the audit line only.
-			this.refusals.refuse(request, response, Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
+		return StageDecision.wrap(new IdentityEncodingRequest(exchange.request()), filtering,
+				(failure) -> finish(exchange, filtering, failure));
+	}
+
+	/**
+	 * Sends on what the filter held back; a stream committed already just ends for its
+	 * client, and the refusal is recorded for the audit line only.
+	 */
+	private @Nullable Throwable finish(McpExchange exchange, FilteredResponse filtering, @Nullable Throwable failure)
+			throws IOException {
+		if (failure == null && !filtering.finish()) {
+			this.refusals.refuse(exchange, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
 		}
+		return failure;
 	}
 
 	/**

@@ -6,10 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
-import jakarta.servlet.FilterChain;
-import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -20,10 +17,12 @@ import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.Completion;
+import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
-import io.github.mcpgateway.request.McpStageFilter;
+import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.task.TaskMessages.CreatedTask;
 import io.github.mcpgateway.task.TaskRequestDecider.TaskDecision;
 import io.github.mcpgateway.task.TaskStore.Reservation;
@@ -40,8 +39,8 @@ import tools.jackson.databind.json.JsonMapper;
  * task to its creator and checks every request about it.
  *
  * <p>
- * Runs for allowed requests of a verified principal (a {@code delegated-header} server's
- * upstream sees the caller's own credentials and binds its tasks itself):
+ * Runs for requests of a verified principal (a {@code delegated-header} server's upstream
+ * sees the caller's own credentials and binds its tasks itself):
  * <ul>
  * <li>A {@code tools/call} that may create a task ({@link TaskMessages#mayCreateTask})
  * first reserves room in the {@link TaskStore} (429 {@code task_capacity} at a cap, 503
@@ -60,7 +59,7 @@ import tools.jackson.databind.json.JsonMapper;
  * (status notifications, server requests carried by a task) never reaches the caller
  * ({@link TaskReplyFilter}).
  */
-public final class TaskFilter extends McpStageFilter {
+public final class TaskStage implements McpStage {
 
 	private final TaskStore store;
 
@@ -80,7 +79,7 @@ public final class TaskFilter extends McpStageFilter {
 
 	private final Clock clock;
 
-	TaskFilter(TaskStore store, TaskRequestDecider decider, ListenRequests listens, Refusals refusals,
+	TaskStage(TaskStore store, TaskRequestDecider decider, ListenRequests listens, Refusals refusals,
 			StrictJsonReader replyReader, JsonMapper jsonMapper, TaskProperties properties, Clock clock) {
 		Assert.notNull(store, "store must not be null");
 		Assert.notNull(decider, "decider must not be null");
@@ -97,40 +96,39 @@ public final class TaskFilter extends McpStageFilter {
 	}
 
 	@Override
-	protected boolean appliesTo(HttpServletRequest request, McpRequestContext context) {
-		return context.decision() == Decision.ALLOWED && context.principal() != null
-				&& context.server().identity() != IdentityMode.DELEGATED_HEADER && kind(request, context) != null;
+	public boolean appliesTo(McpExchange exchange) {
+		McpRequestContext context = exchange.context();
+		return context.principal() != null && context.server().identity() != IdentityMode.DELEGATED_HEADER
+				&& kind(exchange.request(), context) != null;
 	}
 
 	@Override
-	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context) throws ServletException, IOException {
+	public StageDecision decide(McpExchange exchange) throws IOException {
+		McpRequestContext context = exchange.context();
 		McpPrincipal principal = context.principal();
 		TaskOwnership ownership = new TaskOwnership(this.store, context.server().identityKey(), principal);
-		switch (kind(request, context)) {
-			case CREATE -> create(request, response, chain, context, principal, ownership);
-			case TASK -> taskRequest(request, response, chain, context, principal, ownership);
-			case LIST -> list(request, response, chain, context, principal, ownership);
-			case LISTEN -> listen(request, response, chain, context, ownership);
-			case STREAM -> relay(request, response, chain, context,
-					TaskReplyFilter.notifications(this.replyReader, null, ownership), FilteredResponse.Unreadable.PASS);
-		}
+		return switch (kind(exchange.request(), context)) {
+			case CREATE -> create(exchange, principal, ownership);
+			case TASK -> taskRequest(exchange, principal, ownership);
+			case LIST -> list(exchange, principal, ownership);
+			case LISTEN -> listen(exchange, ownership);
+			case STREAM ->
+				relay(exchange, exchange.request(), TaskReplyFilter.notifications(this.replyReader, null, ownership),
+						FilteredResponse.Unreadable.PASS, null);
+		};
 	}
 
-	private void create(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context, McpPrincipal principal, TaskOwnership ownership)
-			throws ServletException, IOException {
+	private StageDecision create(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership) {
+		McpRequestContext context = exchange.context();
 		Reservation reservation;
 		try {
 			reservation = this.store.reserve(principal);
 		}
 		catch (TaskStoreException ex) {
-			refuse(request, response, context, TaskOutcome.UNAVAILABLE, null, null);
-			return;
+			return refuse(context, TaskOutcome.UNAVAILABLE, null, null);
 		}
 		if (reservation == null) {
-			refuse(request, response, context, TaskOutcome.CAPACITY, null, null);
-			return;
+			return refuse(context, TaskOutcome.CAPACITY, null, null);
 		}
 		McpServerPolicy server = context.server();
 		String tool = context.message().toolName();
@@ -146,95 +144,95 @@ public final class TaskFilter extends McpStageFilter {
 						context.taskCreated(lifetime);
 					}
 				});
-		try {
-			relay(request, response, chain, context, filter, FilteredResponse.Unreadable.PASS);
-		}
-		finally {
+		return relay(exchange, exchange.request(), filter, FilteredResponse.Unreadable.PASS, () -> {
 			if (bound[0] == null) {
 				this.store.release(reservation);
-				context.task(TaskOutcome.NOT_CREATED.tag(), null, null);
+				context.task(TaskOutcome.NOT_CREATED, null, null);
 			}
 			else {
-				context.task(TaskOutcome.CREATED.tag(), TaskKeys.audit(server.identityKey(), bound[0].taskId()), null);
+				context.task(TaskOutcome.CREATED, TaskKeys.audit(server.identityKey(), bound[0].taskId()), null);
 			}
-		}
+		});
 	}
 
-	private void taskRequest(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context, McpPrincipal principal, TaskOwnership ownership)
-			throws ServletException, IOException {
+	private StageDecision taskRequest(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership) {
+		McpRequestContext context = exchange.context();
 		TaskDecision decision = this.decider.decide(context.server(), principal, context.message());
 		if (decision.refusal() != null) {
-			refuse(request, response, context, decision.outcome(), decision.taskIdHash(), decision.tool());
-			return;
+			return refuse(context, decision.outcome(), decision.taskIdHash(), decision.tool());
 		}
-		context.task(decision.outcome().tag(), decision.taskIdHash(), decision.tool());
-		relay(request, response, chain, context,
+		context.task(decision.outcome(), decision.taskIdHash(), decision.tool());
+		return relay(exchange, exchange.request(),
 				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
-				FilteredResponse.Unreadable.PASS);
+				FilteredResponse.Unreadable.PASS, null);
 	}
 
-	private void list(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context, McpPrincipal principal, TaskOwnership ownership)
-			throws ServletException, IOException {
+	private StageDecision list(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership) {
+		McpRequestContext context = exchange.context();
 		String server = context.server().identityKey();
 		MessageFilter tasks = new ListResultFilter(this.replyReader, this.jsonMapper, "tasks", "taskId",
 				(ids) -> this.store.owned(server, principal, ids));
-		context.task(TaskOutcome.FILTERED.tag(), null, null);
-		relay(request, response, chain, context,
+		context.task(TaskOutcome.FILTERED, null, null);
+		return relay(exchange, exchange.request(),
 				TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership, tasks),
-				FilteredResponse.Unreadable.WITHHOLD);
+				FilteredResponse.Unreadable.WITHHOLD, null);
 	}
 
-	private void listen(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context, TaskOwnership ownership) throws ServletException, IOException {
+	private StageDecision listen(McpExchange exchange, TaskOwnership ownership) throws IOException {
+		McpRequestContext context = exchange.context();
 		List<String> named = ListenRequests.taskIds(context.message());
-		HttpServletRequest forwarded = request;
+		HttpServletRequest forwarded = exchange.request();
 		if (named != null && !named.isEmpty()) {
 			Set<String> owned;
 			try {
 				owned = this.store.owned(context.server().identityKey(), context.principal(), named);
 			}
 			catch (TaskStoreException ex) {
-				refuse(request, response, context, TaskOutcome.UNAVAILABLE, null, null);
-				return;
+				return refuse(context, TaskOutcome.UNAVAILABLE, null, null);
 			}
-			forwarded = this.listens.keepOnly(request, named, owned);
+			forwarded = this.listens.keepOnly(exchange.request(), named, owned);
 		}
-		context.task(TaskOutcome.FILTERED.tag(), null, null);
-		relay(forwarded, response, chain, context,
+		context.task(TaskOutcome.FILTERED, null, null);
+		return relay(exchange, forwarded,
 				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
-				FilteredResponse.Unreadable.PASS);
+				FilteredResponse.Unreadable.PASS, null);
 	}
 
 	/**
-	 * Sends the request on with its reply read through {@code filter}; the upstream is
-	 * asked for an uncoded reply, so that it can be read.
+	 * Sends {@code request} on with its reply read through {@code filter}; the upstream
+	 * is asked for an uncoded reply, so that it can be read. {@code after}, when given,
+	 * runs once the rest is done, however it ended.
 	 */
-	private void relay(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context, MessageFilter filter, FilteredResponse.Unreadable unreadable)
-			throws ServletException, IOException {
-		FilteredResponse filtered = new FilteredResponse(response, filter, this.maxReplyBytes, unreadable);
-		chain.doFilter(new IdentityEncodingRequest(request), filtered);
-		if (!filtered.finish()) {
-			// A stream was committed already: its client's stream just ends, and the
-			// refusal is recorded for the audit line only.
-			this.refusals.refuse(request, response, Decision.UPSTREAM_ERROR, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
-		}
+	private StageDecision relay(McpExchange exchange, HttpServletRequest request, MessageFilter filter,
+			FilteredResponse.Unreadable unreadable, @Nullable Runnable after) {
+		FilteredResponse filtered = new FilteredResponse(exchange.response(), filter, this.maxReplyBytes, unreadable);
+		Completion completion = (failure) -> {
+			try {
+				if (failure == null && !filtered.finish()) {
+					// A stream was committed already: its client's stream just ends, and
+					// the refusal is recorded for the audit line only.
+					this.refusals.refuse(exchange, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
+				}
+			}
+			finally {
+				if (after != null) {
+					after.run();
+				}
+			}
+			return failure;
+		};
+		return StageDecision.wrap(new IdentityEncodingRequest(request), filtered, completion);
 	}
 
-	private void refuse(HttpServletRequest request, HttpServletResponse response, McpRequestContext context,
-			TaskOutcome outcome, @Nullable String taskIdHash, @Nullable String tool) throws IOException {
-		context.task(outcome.tag(), taskIdHash, tool);
-		var error = switch (outcome) {
+	private static StageDecision refuse(McpRequestContext context, TaskOutcome outcome, @Nullable String taskIdHash,
+			@Nullable String tool) {
+		context.task(outcome, taskIdHash, tool);
+		return StageDecision.refuse(switch (outcome) {
 			case CAPACITY -> GatewayErrors.TASK_CAPACITY;
 			case UNAVAILABLE -> GatewayErrors.TASK_STORE_UNAVAILABLE;
 			case TOOL_NOT_GRANTED -> GatewayErrors.TOOL_NOT_GRANTED;
 			default -> GatewayErrors.TASK_NOT_FOUND;
-		};
-		Decision decision = (outcome == TaskOutcome.CAPACITY || outcome == TaskOutcome.UNAVAILABLE) ? Decision.REFUSED
-				: Decision.DENIED;
-		this.refusals.refuse(request, response, decision, error);
+		});
 	}
 
 	/** The task's own ttl, capped; a task without one lives the cap. */

@@ -1,25 +1,19 @@
 package io.github.mcpgateway.session;
 
-import java.io.IOException;
 import java.time.Clock;
 
-import jakarta.servlet.FilterChain;
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
-import io.github.mcpgateway.request.McpStageFilter;
-import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.request.McpStage;
+import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.revocation.RevocationList;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.session.SessionEvent.Type;
@@ -43,46 +37,39 @@ import io.github.mcpgateway.session.SessionEvent.Type;
  * {@code session_store_unavailable} (nothing goes upstream), while requests without one,
  * {@code initialize} included, go on.
  */
-public final class SessionAndRevocationFilter extends McpStageFilter {
+public final class SessionStage implements McpStage {
 
 	private final SessionStore store;
 
 	private final RevocationSync revocations;
 
-	private final Refusals refusals;
-
 	private final ApplicationEventPublisher events;
 
 	private final Clock clock;
 
-	SessionAndRevocationFilter(SessionStore store, RevocationSync revocations, Refusals refusals,
-			ApplicationEventPublisher events, Clock clock) {
+	SessionStage(SessionStore store, RevocationSync revocations, ApplicationEventPublisher events, Clock clock) {
 		Assert.notNull(store, "store must not be null");
 		Assert.notNull(revocations, "revocations must not be null");
-		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(events, "events must not be null");
 		Assert.notNull(clock, "clock must not be null");
 		this.store = store;
 		this.revocations = revocations;
-		this.refusals = refusals;
 		this.events = events;
 		this.clock = clock;
 	}
 
 	@Override
-	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-			McpRequestContext context) throws ServletException, IOException {
+	public StageDecision decide(McpExchange exchange) {
+		McpRequestContext context = exchange.context();
 		McpPrincipal principal = context.principal();
 		RevocationList revoked = this.revocations.current();
 		if (principal != null && revoked.revokesPrincipal(principal)) {
-			refuse(request, response, GatewayErrors.PRINCIPAL_REVOKED, "principal_revoked");
-			return;
+			return StageDecision.refuse(GatewayErrors.PRINCIPAL_REVOKED, "principal_revoked");
 		}
 		String sessionId = context.sessionId();
 		boolean initialize = isInitialize(context);
 		if (sessionId == null && !initialize) {
-			chain.doFilter(request, response);
-			return;
+			return StageDecision.proceed();
 		}
 		SessionBinding caller = SessionBinding.of(context.server(), principal);
 		String serverKey = caller.serverKey();
@@ -92,18 +79,16 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 				rejection = check(sessionId, caller, revoked);
 			}
 			catch (SessionStoreException ex) {
-				refuse(request, response, GatewayErrors.SESSION_STORE_UNAVAILABLE, "session_store_unavailable");
-				return;
+				return StageDecision.refuse(GatewayErrors.SESSION_STORE_UNAVAILABLE, "session_store_unavailable");
 			}
 			if (rejection != null) {
 				publish(rejection, sessionId, serverKey, principal);
-				refuse(request, response, GatewayErrors.SESSION_NOT_FOUND,
+				return StageDecision.refuse(GatewayErrors.SESSION_NOT_FOUND,
 						rejection.name().toLowerCase(java.util.Locale.ROOT));
-				return;
 			}
 		}
-		String method = request.getMethod();
-		chain.doFilter(request, new SessionCapturingResponse(response, (created) -> {
+		String method = exchange.request().getMethod();
+		return StageDecision.wrap(null, new SessionCapturingResponse(exchange.response(), (created) -> {
 			if (initialize && this.store.bind(created, caller)) {
 				publish(Type.BOUND, created, serverKey, principal);
 			}
@@ -153,11 +138,6 @@ public final class SessionAndRevocationFilter extends McpStageFilter {
 	private static boolean isInitialize(McpRequestContext context) {
 		JsonRpcMessage message = context.message();
 		return message != null && JsonRpcMessage.INITIALIZE.equals(message.method());
-	}
-
-	private void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error, String reason)
-			throws IOException {
-		this.refusals.refuse(request, response, Decision.DENIED, error, reason);
 	}
 
 }

@@ -1,0 +1,202 @@
+package io.github.mcpgateway.idempotency;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.util.Assert;
+
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.idempotency.BeginResult.Refusal;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.request.McpExchange;
+import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpStage;
+import io.github.mcpgateway.request.StageDecision;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
+
+/**
+ * The Idempotency-Key stage, after identity, sessions and grants and before the proxy: a
+ * replay is therefore never served to a request those stages would refuse.
+ *
+ * <p>
+ * Without the header it does nothing at all. With it, the request must be a governed
+ * {@code tools/call} (400 {@code idempotency_unsupported_request}), the key valid (400
+ * {@code idempotency_key_invalid}), the caller verified (400
+ * {@code idempotency_requires_verified_identity}) and the server's UID known (503
+ * {@code idempotency_unavailable}). The {@link IdempotencyStore} then starts, replays or
+ * refuses it; a started request's outcome decides what the store keeps
+ * ({@link KeyedCallSettlement}, once the rest of the pipeline is done). A client that
+ * disconnects mid-call does not stop the upstream call: its reply is read to the end and
+ * recorded, so the retry gets the replay.
+ */
+public final class IdempotencyStage implements McpStage {
+
+	private static final Log logger = LogFactory.getLog(IdempotencyStage.class);
+
+	/** Room for the error body the gateway may render instead of the reply. */
+	private static final int RESPONSE_BUFFER_SLACK = 1024;
+
+	private final IdempotencyStore store;
+
+	private final int maxReplyBytes;
+
+	private final StreamingMediaTypes streamingMediaTypes;
+
+	private final InFlightCalls inFlight = new InFlightCalls();
+
+	private final ReplayWriter replays;
+
+	private final KeyedCallSettlement settlement;
+
+	private final boolean hashWithId;
+
+	public IdempotencyStage(IdempotencyStore store, IdempotencyProperties properties,
+			StreamingMediaTypes streamingMediaTypes) {
+		Assert.notNull(store, "store must not be null");
+		Assert.notNull(streamingMediaTypes, "streamingMediaTypes must not be null");
+		this.store = store;
+		this.streamingMediaTypes = streamingMediaTypes;
+		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
+		boolean replayEventStreams = properties.eventStreams() == IdempotencyProperties.EventStreams.REPLAY;
+		this.hashWithId = properties.requestHash() == IdempotencyProperties.RequestHash.WITH_JSONRPC_ID;
+		this.replays = new ReplayWriter(replayEventStreams);
+		this.settlement = new KeyedCallSettlement(streamingMediaTypes, replayEventStreams, this.maxReplyBytes);
+	}
+
+	@Override
+	public boolean appliesTo(McpExchange exchange) {
+		return IdempotencyKey.isPresent(exchange.request()) || InFlightCalls.cancelledId(exchange.context()) != null;
+	}
+
+	@Override
+	public StageDecision decide(McpExchange exchange) throws IOException {
+		HttpServletRequest request = exchange.request();
+		McpRequestContext context = exchange.context();
+		if (!IdempotencyKey.isPresent(request)) {
+			// An unkeyed notifications/cancelled: settle the call it names, then forward
+			// it as any notification.
+			String keyHash = this.inFlight.cancel(context, this.store);
+			if (keyHash != null) {
+				context.idempotency(IdempotencyOutcome.CANCELLED, keyHash);
+			}
+			return StageDecision.proceed();
+		}
+		IdempotencyEntry entry;
+		try {
+			entry = admit(request, context);
+		}
+		catch (GatewayErrorException ex) {
+			context.idempotency(IdempotencyOutcome.REJECTED, null);
+			return StageDecision.refuse(ex.error());
+		}
+		String keyHash = entry.entryKey().substring(0, 16);
+		BeginResult result;
+		try {
+			result = this.store.begin(entry);
+		}
+		catch (IdempotencyStoreException ex) {
+			// Fail closed: a keyed request never runs without deduplication.
+			logger.warn(ex.getMessage());
+			context.idempotency(IdempotencyOutcome.REJECTED, keyHash);
+			return StageDecision.refuse(GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
+		}
+		if (result instanceof BeginResult.Replay replay) {
+			context.idempotency(IdempotencyOutcome.REPLAY, keyHash);
+			// A stateless retry carries a new id by rule, and gets its own id back.
+			this.replays.write(request, exchange.response(), replay.reply(), context.requestId(),
+					!this.hashWithId || context.stateless());
+			return StageDecision.answered();
+		}
+		if (result instanceof BeginResult.Refused refused) {
+			context.idempotency(outcome(refused.refusal()), keyHash);
+			return StageDecision.refuse(error(refused.refusal()));
+		}
+		context.idempotency(IdempotencyOutcome.FIRST, keyHash);
+		return execute(exchange, entry);
+	}
+
+	/** Checks applicability in the contract's order and builds the scoped entry. */
+	private IdempotencyEntry admit(HttpServletRequest request, McpRequestContext context) {
+		JsonRpcMessage message = context.message();
+		if (!"POST".equals(request.getMethod()) || message == null || !message.isToolCall()) {
+			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST);
+		}
+		String key = IdempotencyKey.read(request);
+		if (context.principal() == null || context.server().identity() == IdentityMode.DELEGATED_HEADER) {
+			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_REQUIRES_VERIFIED_IDENTITY);
+		}
+		if (context.server().uid() == null) {
+			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
+		}
+		IdempotencyHasher.Hash hash = context.stateless() ? IdempotencyHasher.Hash.STATELESS
+				: this.hashWithId ? IdempotencyHasher.Hash.WITH_ID : IdempotencyHasher.Hash.WITHOUT_ID;
+		return IdempotencyHasher.entry(key, context.principal(), context.sessionId(), context.server().uid(), message,
+				hash);
+	}
+
+	/**
+	 * Lets a started call go on, its reply recorded, and settles it once the rest of the
+	 * pipeline is done.
+	 */
+	private StageDecision execute(McpExchange exchange, IdempotencyEntry entry) {
+		HttpServletResponse response = exchange.response();
+		McpRequestContext context = exchange.context();
+		// A reply within the cap stays in the response buffer until the outcome is
+		// recorded: a client that retries as soon as it has the reply must find the key
+		// settled.
+		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
+		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes, this.streamingMediaTypes);
+		context.replyTap(recorder);
+		InFlightCalls.Call call = this.inFlight.start(context, entry);
+		return StageDecision.around((failure) -> {
+			settle(call,
+					(failure == null) ? this.settlement.settle(context, response, recorder) : this.settlement.failed());
+			return failure;
+		});
+	}
+
+	private void settle(InFlightCalls.Call call, Settlement settlement) {
+		try {
+			// A cancellation may have settled the call already (outcome unknown).
+			if (call.claim()) {
+				settlement.applyTo(this.store, call.entry());
+			}
+		}
+		catch (IdempotencyStoreException ex) {
+			// The entry stays in flight; once its lease lapses it becomes an
+			// outcome-unknown tombstone. The reply still goes to the client.
+			logger.error("Could not record an Idempotency-Key outcome: " + ex.getMessage());
+		}
+		finally {
+			this.inFlight.finish(call);
+		}
+	}
+
+	private static IdempotencyOutcome outcome(Refusal refusal) {
+		return switch (refusal) {
+			case CONFLICT -> IdempotencyOutcome.CONFLICT;
+			case IN_FLIGHT -> IdempotencyOutcome.IN_FLIGHT;
+			case OUTCOME_UNKNOWN -> IdempotencyOutcome.UNKNOWN_OUTCOME;
+			case NOT_REPLAYABLE -> IdempotencyOutcome.NOT_REPLAYABLE;
+			case CAPACITY -> IdempotencyOutcome.CAPACITY;
+		};
+	}
+
+	private static GatewayError error(Refusal refusal) {
+		return switch (refusal) {
+			case CONFLICT -> GatewayErrors.IDEMPOTENCY_KEY_CONFLICT;
+			case IN_FLIGHT -> GatewayErrors.IDEMPOTENCY_IN_FLIGHT;
+			case OUTCOME_UNKNOWN -> GatewayErrors.IDEMPOTENCY_OUTCOME_UNKNOWN;
+			case NOT_REPLAYABLE -> GatewayErrors.IDEMPOTENCY_RESPONSE_NOT_REPLAYABLE;
+			case CAPACITY -> GatewayErrors.IDEMPOTENCY_CAPACITY;
+		};
+	}
+
+}

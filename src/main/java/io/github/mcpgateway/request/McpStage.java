@@ -1,0 +1,23 @@
+package io.github.mcpgateway.request;
+
+import java.io.IOException;
+
+/**
+ * One stage of the MCP pipeline after identity: a strategy that decides about a request
+ * and returns its decision as a value ({@link StageDecision}). A stage never calls the
+ * filter chain; {@link McpPipelineFilter} runs the stages in order, stops at the first
+ * that does not go on, and runs the rest of the chain itself.
+ */
+public interface McpStage {
+
+	/**
+	 * Whether the stage has anything to decide about this request; by default, every one.
+	 */
+	default boolean appliesTo(McpExchange exchange) {
+		return true;
+	}
+
+	/** Decides about the request; may record what it learned on the context. */
+	StageDecision decide(McpExchange exchange) throws IOException;
+
+}

@@ -1,0 +1,24 @@
+package io.github.mcpgateway.request;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.principal.McpPrincipal;
+
+/**
+ * What the upstream of this request receives in place of the caller's credentials: a
+ * bearer token and, when the server entry asks for them, the principal's parts. Recorded
+ * on the {@link McpRequestContext} by the upstream credentials stage; read by the proxy
+ * when it builds the upstream request. Its {@link #toString()} never shows the token.
+ *
+ * @param bearerToken sent as {@code Authorization: Bearer}
+ * @param principal sent in the upstream credentials stage's principal headers, or
+ * {@code null} for none
+ */
+public record UpstreamCredential(String bearerToken, @Nullable McpPrincipal principal) {
+
+	@Override
+	public String toString() {
+		return "UpstreamCredential[principal=" + this.principal + "]";
+	}
+
+}
