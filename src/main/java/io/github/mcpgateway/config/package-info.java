@@ -1,6 +1,6 @@
 /**
- * Application-wide wiring: the servlet filter chain order and shared beans such as the
- * clock.
+ * Application-wide wiring: the pipeline (the gateway's two servlet filters, their orders
+ * and the order of the stages) and shared beans such as the clock.
  */
 @NullMarked
 package io.github.mcpgateway.config;

@@ -1,9 +1,11 @@
 /**
  * The opt-in Idempotency-Key contract for governed {@code tools/call} requests (see
- * {@code docs/idempotency.md} and {@code docs/adr/0005-idempotency-key.md}): key
- * validation, scoped hashing, the
- * {@link io.github.mcpgateway.idempotency.IdempotencyStore} contract and the filter that
- * applies it after identity, sessions and grants.
+ * {@code docs/idempotency.md} and {@code docs/adr/0005-idempotency-key.md}): the stage
+ * that applies it after identity, sessions and grants ({@code IdempotencyStage}), key
+ * validation, scoped hashing, what a call's outcome leaves in the store
+ * ({@code KeyedCallSettlement}), the
+ * {@link io.github.mcpgateway.idempotency.IdempotencyStore} contract, replays, the
+ * operator endpoint and the meters.
  */
 @NullMarked
 package io.github.mcpgateway.idempotency;

@@ -56,20 +56,52 @@ class SecurityConfiguration {
 		return http.build();
 	}
 
+	/**
+	 * Actuator: the operator endpoints. Spring Security's defaults stay on (security
+	 * headers among them); callers are verified as on MCP paths.
+	 */
 	@Bean
 	@Order(2)
+	SecurityFilterChain actuatorSecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
+			IdentityProperties properties, ServerLocator servers, ResourceMetadataLocator resources,
+			McpAuthenticationEntryPoint entryPoint, McpAccessDeniedHandler accessDeniedHandler,
+			GatewayErrorRenderer errorRenderer) throws Exception {
+		http.securityMatcher("/actuator", "/actuator/**")
+			.authorizeHttpRequests((requests) -> requests.anyRequest()
+				.access(new OperatorAuthorizationManager(properties.operators())));
+		verifyCallers(http, jwtDecoder, properties, servers, resources, entryPoint, accessDeniedHandler, errorRenderer);
+		return http.build();
+	}
+
+	/**
+	 * MCP server paths (and every other path, whose answer is the gateway's 404): the
+	 * caller verified as the server's identity mode asks, and nothing else. The chain
+	 * keeps only the filters that decide for these paths ({@link McpSecurityFilters}).
+	 */
+	@Bean
+	@Order(3)
 	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
 			IdentityProperties properties, ServerLocator servers, ResourceMetadataLocator resources,
 			McpAuthenticationEntryPoint entryPoint, McpAccessDeniedHandler accessDeniedHandler,
 			GatewayErrorRenderer errorRenderer) throws Exception {
-		http.authorizeHttpRequests((requests) -> requests.requestMatchers("/actuator", "/actuator/**")
-			.access(new OperatorAuthorizationManager(properties.operators()))
-			.anyRequest()
-			.access(new IdentityModeAuthorizationManager(servers)))
-			.addFilterBefore(
-					new AdapterCertificateAuthenticationFilter(servers,
-							new CertificatePrincipalMapper(properties.certificate())),
-					BearerTokenAuthenticationFilter.class)
+		http.authorizeHttpRequests(
+				(requests) -> requests.anyRequest().access(new IdentityModeAuthorizationManager(servers)));
+		verifyCallers(http, jwtDecoder, properties, servers, resources, entryPoint, accessDeniedHandler, errorRenderer);
+		return McpSecurityFilters.trim(http.build());
+	}
+
+	/**
+	 * How callers are verified, on every path but the public documents: a bearer JWT, or
+	 * a verified adapter certificate where the server asks for one; no HTTP session, no
+	 * form login, no Servlet API integration.
+	 */
+	private static void verifyCallers(HttpSecurity http, JwtDecoder jwtDecoder, IdentityProperties properties,
+			ServerLocator servers, ResourceMetadataLocator resources, McpAuthenticationEntryPoint entryPoint,
+			McpAccessDeniedHandler accessDeniedHandler, GatewayErrorRenderer errorRenderer) throws Exception {
+		http.addFilterBefore(
+				new AdapterCertificateAuthenticationFilter(servers,
+						new CertificatePrincipalMapper(properties.certificate())),
+				BearerTokenAuthenticationFilter.class)
 			.oauth2ResourceServer(
 					(resourceServer) -> resourceServer.bearerTokenResolver(new PolicyAwareBearerTokenResolver(servers))
 						.withObjectPostProcessor(new ObjectPostProcessor<BearerTokenAuthenticationFilter>() {
@@ -98,7 +130,6 @@ class SecurityConfiguration {
 			// and one request wrapper less, whose every getAttribute every later filter
 			// walks through.
 			.servletApi((servletApi) -> servletApi.disable());
-		return http.build();
 	}
 
 	/**

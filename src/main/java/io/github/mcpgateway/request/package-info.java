@@ -1,6 +1,10 @@
 /**
- * The typed context of one MCP request: resolved server, body read once, parsed JSON-RPC
- * message.
+ * The MCP pipeline after identity: {@code McpPipelineFilter}, the one servlet filter that
+ * runs the request stage ({@code RequestAdmission}: body read once, JSON-RPC parsed, MCP
+ * headers checked) and then the {@code McpStage} strategies in order, acting on each
+ * {@code StageDecision}; the typed {@code McpRequestContext} every stage reads and
+ * records on; {@code Refusals}, the one way a request is refused; and the audit event the
+ * pipeline hands its listeners once per request.
  */
 @NullMarked
 package io.github.mcpgateway.request;

@@ -1,7 +1,9 @@
 /**
- * MCP Streamable HTTP as the gateway relays it: the header names it reads, the media
- * types it relays as streams, and the tap through which a stage sees a reply as it is
- * relayed. Shared by the stages; depends on nothing else in the gateway.
+ * MCP Streamable HTTP as the gateway relays it: the header names it reads, the revisions,
+ * the media types it relays as streams, the proxy's extension points a stage records on
+ * the request context ({@code ReplyTap}, {@code UpstreamCall}), and the reply reading the
+ * stages share ({@code FilteredResponse}, {@code SseMessageStream}). Depends on nothing
+ * else in the gateway.
  */
 @NullMarked
 package io.github.mcpgateway.transport;

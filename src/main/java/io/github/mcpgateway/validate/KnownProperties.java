@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -46,6 +48,12 @@ final class KnownProperties {
 
 	private final Set<String> containers = new HashSet<>();
 
+	/**
+	 * Names whose deprecation level is {@code error} (no longer bound), to a replacement
+	 * or "".
+	 */
+	private final Map<String, String> removed = new HashMap<>();
+
 	private KnownProperties() {
 	}
 
@@ -76,6 +84,10 @@ final class KnownProperties {
 				continue;
 			}
 			this.names.add(name);
+			JsonNode deprecation = property.path("deprecation");
+			if ("error".equals(deprecation.path("level").asString(""))) {
+				this.removed.put(name, deprecation.path("replacement").asString(""));
+			}
 			String type = property.path("type").asString("");
 			if (type.startsWith("java.util.Map") || type.startsWith("java.util.List")
 					|| type.startsWith("java.util.Set") || type.startsWith("java.util.Collection")
@@ -98,6 +110,15 @@ final class KnownProperties {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * When {@code key} names a property the metadata marks removed (deprecation level
+	 * {@code error}: Spring Boot no longer binds it), its replacement, or an empty string
+	 * for none; otherwise {@code null}.
+	 */
+	@Nullable String removedFor(String key) {
+		return this.removed.get(canonical(key));
 	}
 
 	/** The known name nearest to {@code key} (edit distance), for a hint. */

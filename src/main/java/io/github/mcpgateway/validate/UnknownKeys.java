@@ -18,7 +18,10 @@ import org.springframework.core.io.FileSystemResource;
  * The keys of a configuration file outside {@code gateway.*} that no part of the gateway
  * knows ({@link KnownProperties}): a misspelt {@code managment:} is otherwise ignored by
  * Spring Boot, and its settings silently do not apply (Actuator on the public port, for
- * that one). {@code gateway.*} keys are checked by binding them, as the gateway does.
+ * that one). So are keys the metadata marks removed (deprecation level {@code error}),
+ * which Spring Boot no longer binds: {@code server.servlet.encoding.enabled}, say, whose
+ * replacement is {@code spring.servlet.encoding.enabled}. {@code gateway.*} keys are
+ * checked by binding them, as the gateway does.
  */
 final class UnknownKeys {
 
@@ -42,11 +45,18 @@ final class UnknownKeys {
 				continue;
 			}
 			for (String key : enumerable.getPropertyNames()) {
+				Origin origin = (source instanceof OriginTrackedMapPropertySource tracked) ? tracked.getOrigin(key)
+						: null;
+				String replacement = this.known.removedFor(key);
+				if (replacement != null) {
+					problems.add(((origin != null) ? origin + ": " : "") + key
+							+ ": no longer a property (Spring Boot ignores it)"
+							+ (replacement.isEmpty() ? "" : "; use " + replacement));
+					continue;
+				}
 				if (key.startsWith("gateway.") || key.startsWith("spring.config.") || this.known.knows(key)) {
 					continue;
 				}
-				Origin origin = (source instanceof OriginTrackedMapPropertySource tracked) ? tracked.getOrigin(key)
-						: null;
 				String nearest = this.known.nearest(key);
 				problems.add(((origin != null) ? origin + ": " : "") + key
 						+ ": not a property Spring Boot, Spring Cloud" + " Gateway or the gateway knows"

@@ -220,6 +220,22 @@ class ValidateCommandTest {
 	}
 
 	@Test
+	void keyTheMetadataMarksRemovedIsAnErrorNamingItsReplacement() throws IOException {
+		Path config = write("application.yaml", IDENTITY + """
+				server:
+				  servlet:
+				    encoding:
+				      enabled: false
+				""");
+
+		Result result = validate("--config", config.toString(), "--policy", write("p.yaml", GOOD_POLICY).toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("server.servlet.encoding.enabled: no longer a property")
+			.contains("use spring.servlet.encoding.enabled");
+	}
+
+	@Test
 	void keysUnderMapsAndListsAndTheDocumentedExceptionsAreKnown() throws IOException {
 		Path config = write("application.yaml", IDENTITY + """
 				logging:
