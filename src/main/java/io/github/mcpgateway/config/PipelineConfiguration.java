@@ -11,6 +11,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.RefusalStatuses;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
@@ -69,9 +70,12 @@ class PipelineConfiguration {
 
 	static final int PIPELINE_ORDER = IDENTITY_ORDER + 10;
 
+	/**
+	 * The one time source; beans that need only instants inject it as a {@code Clock}.
+	 */
 	@Bean
-	Clock clock() {
-		return Clock.systemUTC();
+	GatewayClock clock() {
+		return GatewayClock.system();
 	}
 
 	@Bean
@@ -86,7 +90,7 @@ class PipelineConfiguration {
 			JsonRpcMessageParser parser, SessionStage session, PolicyStage policy, IdempotencyStage idempotency,
 			TaskStage task, UpstreamCredentialStage upstreamCredentials, UpstreamGuardStage upstreamGuard,
 			Refusals refusals, ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
-			ObjectProvider<McpAuditListener> auditListeners, Clock clock) {
+			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock) {
 		List<McpStage> stages = List.of(session, policy, idempotency, task, upstreamCredentials, upstreamGuard);
 		return new McpPipelineFilter(servers, properties, parser, stages, refusals,
 				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock);

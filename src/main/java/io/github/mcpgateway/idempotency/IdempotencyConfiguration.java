@@ -12,6 +12,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
@@ -22,8 +23,8 @@ import io.github.mcpgateway.transport.StreamingMediaTypes;
 class IdempotencyConfiguration {
 
 	@Bean
-	IdempotencyKeyHeaderFilter idempotencyKeyHeaderFilter() {
-		return new IdempotencyKeyHeaderFilter();
+	IdempotencyKeyHeaderRule idempotencyKeyHeaderRule() {
+		return new IdempotencyKeyHeaderRule();
 	}
 
 	@Bean
@@ -46,8 +47,8 @@ class IdempotencyConfiguration {
 
 	@Bean
 	IdempotencyStoreGauges idempotencyStoreGauges(IdempotencyStore store, IdempotencyProperties properties,
-			MeterRegistry meterRegistry) {
-		return new IdempotencyStoreGauges(store, properties.activeLimits(), meterRegistry);
+			MeterRegistry meterRegistry, GatewayClock clock) {
+		return new IdempotencyStoreGauges(store, properties.activeLimits(), meterRegistry, clock);
 	}
 
 	/**
@@ -61,11 +62,14 @@ class IdempotencyConfiguration {
 
 		private final IdempotencyStore store;
 
+		private final GatewayClock clock;
+
 		private volatile @Nullable Snapshot snapshot;
 
-		IdempotencyStoreGauges(IdempotencyStore store, IdempotencyProperties.Limits limits,
-				MeterRegistry meterRegistry) {
+		IdempotencyStoreGauges(IdempotencyStore store, IdempotencyProperties.Limits limits, MeterRegistry meterRegistry,
+				GatewayClock clock) {
 			this.store = store;
+			this.clock = clock;
 			Gauge
 				.builder(IdempotencyMeters.STORE_FULLEST_SCOPE_BUDGET, this,
 						(g) -> g.read(IdempotencyStats::fullestScopeBudget))
@@ -89,7 +93,7 @@ class IdempotencyConfiguration {
 		}
 
 		private @Nullable IdempotencyStats stats() {
-			long now = System.nanoTime();
+			long now = this.clock.nanoTime();
 			Snapshot current = this.snapshot;
 			if (current == null || now - current.takenNanos() > SNAPSHOT_NANOS) {
 				IdempotencyStats stats;

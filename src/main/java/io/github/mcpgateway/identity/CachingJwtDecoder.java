@@ -12,6 +12,8 @@ import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
 
+import io.github.mcpgateway.clock.GatewayClock;
+
 /**
  * Remembers tokens whose signature was verified, so that an agent sending the same token
  * on every call pays the RSA verification (and the JWK decoding around it) once, not per
@@ -35,10 +37,11 @@ final class CachingJwtDecoder implements JwtDecoder {
 
 	private final Cache<String, Jwt> verified;
 
-	CachingJwtDecoder(JwtDecoder delegate, OAuth2TokenValidator<Jwt> validator, Duration ttl, long maxSize) {
+	CachingJwtDecoder(JwtDecoder delegate, OAuth2TokenValidator<Jwt> validator, Duration ttl, long maxSize,
+			GatewayClock clock) {
 		this.delegate = delegate;
 		this.validator = validator;
-		this.verified = Caffeine.newBuilder().maximumSize(maxSize).expireAfterWrite(ttl).build();
+		this.verified = Caffeine.newBuilder().maximumSize(maxSize).expireAfterWrite(ttl).ticker(clock.ticker()).build();
 	}
 
 	@Override

@@ -11,6 +11,8 @@ import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
+import io.github.mcpgateway.clock.GatewayClock;
+
 /**
  * Builds the JWT decoder from {@link IdentityProperties.OAuth}: signature checked against
  * the issuer's JWKS (keys fetched and cached by Nimbus, refreshed on an unknown
@@ -26,18 +28,27 @@ final class JwtDecoderFactory {
 	private JwtDecoderFactory() {
 	}
 
-	static JwtDecoder create(IdentityProperties.OAuth oauth) {
+	static JwtDecoder create(IdentityProperties.OAuth oauth, GatewayClock clock) {
 		NimbusJwtDecoder decoder = NimbusJwtDecoder.withJwkSetUri(oauth.jwkSetUri().toString())
 			.jwsAlgorithms((algorithms) -> oauth.algorithms().forEach((name) -> algorithms.add(algorithm(name))))
 			.build();
-		OAuth2TokenValidator<Jwt> validator = new DelegatingOAuth2TokenValidator<>(
-				new JwtTimestampValidator(oauth.clockSkew()), new JwtIssuerValidator(oauth.issuer()),
+		OAuth2TokenValidator<Jwt> validator = new DelegatingOAuth2TokenValidator<>(timestamps(oauth, clock),
+				new JwtIssuerValidator(oauth.issuer()),
 				new JwtClaimValidator<Object>(JwtClaimNames.EXP, (exp) -> exp != null));
 		decoder.setJwtValidator(validator);
 		if (oauth.tokenCacheTtl().isZero()) {
 			return decoder;
 		}
-		return new CachingJwtDecoder(decoder, validator, oauth.tokenCacheTtl(), oauth.tokenCacheSize());
+		return new CachingJwtDecoder(decoder, validator, oauth.tokenCacheTtl(), oauth.tokenCacheSize(), clock);
+	}
+
+	/**
+	 * Expiry and not-before, read on the gateway clock that also expires cached tokens.
+	 */
+	private static JwtTimestampValidator timestamps(IdentityProperties.OAuth oauth, GatewayClock clock) {
+		JwtTimestampValidator timestamps = new JwtTimestampValidator(oauth.clockSkew());
+		timestamps.setClock(clock);
+		return timestamps;
 	}
 
 	private static SignatureAlgorithm algorithm(String name) {

@@ -13,6 +13,7 @@ import org.springframework.security.oauth2.server.resource.web.authentication.Be
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.HttpFirewall;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.routing.ServerLocator;
 
@@ -152,8 +153,8 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	JwtDecoder jwtDecoder(IdentityProperties properties) {
-		return JwtDecoderFactory.create(properties.oauth());
+	JwtDecoder jwtDecoder(IdentityProperties properties, GatewayClock clock) {
+		return JwtDecoderFactory.create(properties.oauth(), clock);
 	}
 
 	@Bean

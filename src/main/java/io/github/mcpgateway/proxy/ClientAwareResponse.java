@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.util.WebUtils;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.transport.McpRevisions;
 import io.github.mcpgateway.transport.SseEventBoundary;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
@@ -52,7 +53,9 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 	/** Where the bytes written so far leave the event stream; guarded by the lock. */
 	private final SseEventBoundary boundary = new SseEventBoundary();
 
-	private volatile long lastWriteNanos = System.nanoTime();
+	private final GatewayClock clock;
+
+	private volatile long lastWriteNanos;
 
 	/** Ends the upstream exchange when a probe finds the client gone. */
 	private volatile @Nullable Runnable onGone;
@@ -60,18 +63,20 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 	/** Whether probes may write; set before the reply starts, on the request thread. */
 	private boolean probed;
 
-	private ClientAwareResponse(HttpServletResponse response, boolean drain) {
+	private ClientAwareResponse(HttpServletResponse response, boolean drain, GatewayClock clock) {
 		super(response);
 		this.drain = drain;
+		this.clock = clock;
+		this.lastWriteNanos = clock.nanoTime();
 	}
 
 	/**
 	 * The wrapper already around {@code response}, found through any wrappers above it,
 	 * or a new one.
 	 */
-	static ClientAwareResponse of(HttpServletRequest request, HttpServletResponse response) {
+	static ClientAwareResponse of(HttpServletRequest request, HttpServletResponse response, GatewayClock clock) {
 		ClientAwareResponse existing = WebUtils.getNativeResponse(response, ClientAwareResponse.class);
-		return (existing != null) ? existing : new ClientAwareResponse(response, drainsOnDisconnect(request));
+		return (existing != null) ? existing : new ClientAwareResponse(response, drainsOnDisconnect(request), clock);
 	}
 
 	/**
@@ -208,7 +213,7 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 			try {
 				this.delegate.write(buffer, offset, length);
 				outer.boundary.scanAll(buffer, offset, length);
-				outer.lastWriteNanos = System.nanoTime();
+				outer.lastWriteNanos = outer.clock.nanoTime();
 			}
 			catch (IOException ex) {
 				lost(ex);

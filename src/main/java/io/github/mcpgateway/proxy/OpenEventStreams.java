@@ -10,6 +10,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.UpstreamCall;
 
@@ -39,9 +40,15 @@ final class OpenEventStreams implements SmartLifecycle {
 
 	private final Set<McpRequestContext> open = ConcurrentHashMap.newKeySet();
 
+	private final GatewayClock clock;
+
 	private volatile boolean running;
 
 	private volatile boolean draining;
+
+	OpenEventStreams(GatewayClock clock) {
+		this.clock = clock;
+	}
 
 	/**
 	 * Tracks {@code request}'s stream until {@link #closed} is called; returns
@@ -80,9 +87,9 @@ final class OpenEventStreams implements SmartLifecycle {
 		int ended = sweep();
 		Thread drain = new Thread(() -> {
 			int more = 0;
-			long deadline = System.nanoTime() + SWEEP_FOR.toNanos();
+			long deadline = this.clock.nanoTime() + SWEEP_FOR.toNanos();
 			try {
-				while (System.nanoTime() < deadline && !this.open.isEmpty()) {
+				while (this.clock.nanoTime() < deadline && !this.open.isEmpty()) {
 					Thread.sleep(SWEEP_EVERY.toMillis());
 					more += sweep();
 				}

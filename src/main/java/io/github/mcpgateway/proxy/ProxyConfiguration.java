@@ -21,9 +21,11 @@ import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.UpstreamHeaderRule;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
@@ -53,8 +55,8 @@ class ProxyConfiguration {
 	}
 
 	@Bean
-	CredentialHeadersFilter credentialHeadersFilter(IdentityProperties identity) {
-		return new CredentialHeadersFilter(identity.delegatedHeader().forwardHeaders());
+	CredentialHeaders credentialHeaders(IdentityProperties identity) {
+		return new CredentialHeaders(identity.delegatedHeader().forwardHeaders());
 	}
 
 	@Bean
@@ -67,18 +69,18 @@ class ProxyConfiguration {
 
 	@Bean
 	UpstreamGuardStage upstreamGuardStage(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry,
-			OpenEventStreams openEventStreams, StreamProbes streamProbes) {
-		return new UpstreamGuardStage(resilience, refusals, meterRegistry, openEventStreams, streamProbes);
+			OpenEventStreams openEventStreams, StreamProbes streamProbes, GatewayClock clock) {
+		return new UpstreamGuardStage(resilience, refusals, meterRegistry, openEventStreams, streamProbes, clock);
 	}
 
 	@Bean
-	StreamProbes streamProbes(ProxyProperties properties) {
-		return new StreamProbes(properties.streamProbeInterval());
+	StreamProbes streamProbes(ProxyProperties properties, GatewayClock clock) {
+		return new StreamProbes(properties.streamProbeInterval(), clock);
 	}
 
 	@Bean
-	OpenEventStreams openEventStreams() {
-		return new OpenEventStreams();
+	OpenEventStreams openEventStreams(GatewayClock clock) {
+		return new OpenEventStreams(clock);
 	}
 
 	@Bean
@@ -89,8 +91,10 @@ class ProxyConfiguration {
 	@Bean
 	UpstreamHandler upstreamHandler(ProxyExchange upstreamProxyExchange, StreamingMediaTypes streamingMediaTypes,
 			ObjectProvider<RequestHttpHeadersFilter> requestFilters,
-			ObjectProvider<ResponseHttpHeadersFilter> responseFilters) {
-		return new UpstreamHandler(upstreamProxyExchange, streamingMediaTypes, requestFilters, responseFilters);
+			ObjectProvider<ResponseHttpHeadersFilter> responseFilters, ObjectProvider<UpstreamHeaderRule> headerRules,
+			CredentialHeaders credentialHeaders) {
+		return new UpstreamHandler(upstreamProxyExchange, streamingMediaTypes, requestFilters, responseFilters,
+				headerRules, credentialHeaders);
 	}
 
 	@Bean

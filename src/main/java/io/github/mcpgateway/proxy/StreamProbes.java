@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.springframework.beans.factory.DisposableBean;
 
+import io.github.mcpgateway.clock.GatewayClock;
+
 /**
  * Notices that the client of a stateless (2026-07-28) event stream has gone while the
  * upstream is silent.
@@ -23,18 +25,23 @@ import org.springframework.beans.factory.DisposableBean;
  * clients ignore, and which the revision recommends as a keep-alive): writing it to a
  * closed connection fails, and the stream's {@link ClientAwareResponse} ends the upstream
  * exchange. The upstream's own bytes are never changed or reordered. One daemon thread
- * serves every stream; an interval of zero turns probing off.
+ * serves every stream; an interval of zero turns probing off. The thread is paced in real
+ * time (a scheduler), the silence it measures is read from the gateway clock, as the
+ * streams' last writes are.
  */
 final class StreamProbes implements DisposableBean {
 
 	private final long intervalNanos;
 
+	private final GatewayClock clock;
+
 	private final Set<ClientAwareResponse> streams = ConcurrentHashMap.newKeySet();
 
 	private final ScheduledExecutorService ticker;
 
-	StreamProbes(Duration interval) {
+	StreamProbes(Duration interval, GatewayClock clock) {
 		this.intervalNanos = interval.toNanos();
+		this.clock = clock;
 		if (interval.isZero()) {
 			this.ticker = null;
 			return;
@@ -63,7 +70,7 @@ final class StreamProbes implements DisposableBean {
 	}
 
 	private void probe() {
-		long now = System.nanoTime();
+		long now = this.clock.nanoTime();
 		for (ClientAwareResponse stream : this.streams) {
 			stream.probe(now, this.intervalNanos);
 		}

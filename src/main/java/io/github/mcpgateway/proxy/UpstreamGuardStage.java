@@ -17,6 +17,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
@@ -51,6 +52,8 @@ public final class UpstreamGuardStage implements McpStage {
 
 	private final UpstreamResilience resilience;
 
+	private final GatewayClock clock;
+
 	private final Refusals refusals;
 
 	private final ConcurrentMap<List<String>, Timer> upstreamTimers = new ConcurrentHashMap<>();
@@ -62,11 +65,12 @@ public final class UpstreamGuardStage implements McpStage {
 	private final StreamProbes probes;
 
 	UpstreamGuardStage(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry,
-			OpenEventStreams eventStreams, StreamProbes probes) {
+			OpenEventStreams eventStreams, StreamProbes probes, GatewayClock clock) {
 		Assert.notNull(resilience, "resilience must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(meterRegistry, "meterRegistry must not be null");
 		this.resilience = resilience;
+		this.clock = clock;
 		this.refusals = refusals;
 		this.meterRegistry = meterRegistry;
 		this.eventStreams = eventStreams;
@@ -91,7 +95,7 @@ public final class UpstreamGuardStage implements McpStage {
 			return StageDecision.refuse(GatewayErrors.SHUTTING_DOWN);
 		}
 		context.dispatched(true);
-		ClientAwareResponse guarded = ClientAwareResponse.of(request, exchange.response());
+		ClientAwareResponse guarded = ClientAwareResponse.of(request, exchange.response(), this.clock);
 		if (guarded.probeable() && "POST".equals(request.getMethod())) {
 			guarded.probed(() -> {
 				UpstreamCall call = context.upstreamCall();
@@ -103,7 +107,7 @@ public final class UpstreamGuardStage implements McpStage {
 		}
 		ReplyTap tap = context.replyTap();
 		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
-		long start = System.nanoTime();
+		long start = this.clock.nanoTime();
 		return StageDecision.wrap(null, relayed, (failure) -> {
 			String outcome = "error";
 			try {
@@ -131,7 +135,7 @@ public final class UpstreamGuardStage implements McpStage {
 			}
 			finally {
 				context.replyCutShort(guarded.replyCutShort());
-				upstreamTimer(context.server(), outcome).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+				upstreamTimer(context.server(), outcome).record(this.clock.nanoTime() - start, TimeUnit.NANOSECONDS);
 				if (eventStream) {
 					this.eventStreams.closed(context);
 				}

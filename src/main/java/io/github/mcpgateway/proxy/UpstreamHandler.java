@@ -2,12 +2,10 @@ package io.github.mcpgateway.proxy;
 
 import java.io.InputStream;
 import java.net.URI;
-import java.util.List;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.cloud.gateway.server.mvc.common.MvcUtils;
-import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter.RequestHttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter.ResponseHttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchange;
@@ -18,6 +16,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.UpstreamHeaderRule;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
@@ -26,9 +25,10 @@ import io.github.mcpgateway.transport.StreamingMediaTypes;
  * incoming raw query kept) and relays the reply through a {@link ProxyExchange}.
  *
  * <p>
- * Request and response headers pass every {@link RequestHttpHeadersFilter} and
- * {@link ResponseHttpHeadersFilter} bean in order (Spring Cloud Gateway's hop-by-hop and
- * forwarding filters, and the gateway's own), and {@code Host} is the upstream's. Spring
+ * Request and response headers are what every {@link RequestHttpHeadersFilter} and
+ * {@link ResponseHttpHeadersFilter} bean (Spring Cloud Gateway's hop-by-hop and
+ * forwarding filters) and every {@link UpstreamHeaderRule} (the gateway's) would leave,
+ * made in one pass ({@link UpstreamHeaders}), and {@code Host} is the upstream's. Spring
  * Cloud Gateway's own handler takes the path from the incoming request, so a route to
  * another path would have to rebuild the request, copying every header, attribute and
  * parameter on each call; this one builds the target URL directly. A streaming reply is
@@ -41,38 +41,43 @@ final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartIni
 
 	private final StreamingMediaTypes streamingMediaTypes;
 
-	private final ObjectProvider<RequestHttpHeadersFilter> requestFiltersProvider;
+	private final ObjectProvider<RequestHttpHeadersFilter> requestFilters;
 
-	private final ObjectProvider<ResponseHttpHeadersFilter> responseFiltersProvider;
+	private final ObjectProvider<ResponseHttpHeadersFilter> responseFilters;
 
-	private List<RequestHttpHeadersFilter> requestFilters = List.of();
+	private final ObjectProvider<UpstreamHeaderRule> headerRules;
 
-	private List<ResponseHttpHeadersFilter> responseFilters = List.of();
+	private final CredentialHeaders credentials;
+
+	private UpstreamHeaders headers;
 
 	UpstreamHandler(ProxyExchange proxyExchange, StreamingMediaTypes streamingMediaTypes,
 			ObjectProvider<RequestHttpHeadersFilter> requestFilters,
-			ObjectProvider<ResponseHttpHeadersFilter> responseFilters) {
+			ObjectProvider<ResponseHttpHeadersFilter> responseFilters, ObjectProvider<UpstreamHeaderRule> headerRules,
+			CredentialHeaders credentials) {
 		this.proxyExchange = proxyExchange;
 		this.streamingMediaTypes = streamingMediaTypes;
-		this.requestFiltersProvider = requestFilters;
-		this.responseFiltersProvider = responseFilters;
+		this.requestFilters = requestFilters;
+		this.responseFilters = responseFilters;
+		this.headerRules = headerRules;
+		this.credentials = credentials;
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		this.requestFilters = this.requestFiltersProvider.orderedStream().toList();
-		this.responseFilters = this.responseFiltersProvider.orderedStream().toList();
+		this.headers = new UpstreamHeaders(this.requestFilters.orderedStream().toList(),
+				this.responseFilters.orderedStream().toList(), this.headerRules.orderedStream().toList(),
+				this.credentials);
 	}
 
 	@Override
 	public ServerResponse handle(ServerRequest request) {
-		HttpHeaders headers = filter(this.requestFilters, request.headers().asHttpHeaders(), request);
-		headers.remove(HttpHeaders.HOST);
+		McpRequestContext context = McpRequestContext.require(request.servletRequest());
 		ProxyExchange.Request upstreamRequest = this.proxyExchange.request(request)
-			.uri(target(request))
-			.headers(headers)
+			.uri(target(context, request))
+			.headers(this.headers.request(request, context))
 			.responseConsumer((response, relayed) -> relayed.headers()
-				.putAll(filter(this.responseFilters, response.getHeaders(), relayed)))
+				.putAll(this.headers.response(response.getHeaders(), relayed)))
 			.build();
 		ServerResponse proxied = this.proxyExchange.exchange(upstreamRequest);
 		InputStream body = MvcUtils.getAttribute(request, MvcUtils.CLIENT_RESPONSE_INPUT_STREAM_ATTR);
@@ -85,21 +90,12 @@ final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartIni
 				? new HeadersFirstResponse(proxied) : proxied;
 	}
 
-	static URI target(ServerRequest request) {
-		URI upstream = McpRequestContext.require(request.servletRequest()).server().upstream();
+	static URI target(McpRequestContext context, ServerRequest request) {
+		URI upstream = context.server().upstream();
 		return UriComponentsBuilder.fromUri(upstream)
 			.replaceQuery(request.servletRequest().getQueryString())
 			.build(true)
 			.toUri();
-	}
-
-	private static <T> HttpHeaders filter(List<? extends HttpHeadersFilter<T>> filters, HttpHeaders headers,
-			T requestOrResponse) {
-		HttpHeaders filtered = headers;
-		for (HttpHeadersFilter<T> filter : filters) {
-			filtered = filter.apply(filtered, requestOrResponse);
-		}
-		return filtered;
 	}
 
 }

@@ -19,6 +19,7 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.util.Assert;
 import org.springframework.web.filter.OncePerRequestFilter;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
@@ -63,14 +64,14 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 
 	private final List<McpAuditListener> auditListeners;
 
-	private final Clock clock;
+	private final GatewayClock clock;
 
 	/**
 	 * @param stages the stages after the request stage, in the order they decide
 	 */
 	public McpPipelineFilter(ServerLocator servers, RequestProperties properties, JsonRpcMessageParser parser,
 			List<McpStage> stages, Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers,
-			List<McpAuditListener> auditListeners, Clock clock) {
+			List<McpAuditListener> auditListeners, GatewayClock clock) {
 		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
@@ -98,7 +99,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		McpRequestContext context = McpRequestContext.open(request, server, principal(), System.nanoTime());
+		McpRequestContext context = McpRequestContext.open(request, server, principal(), this.clock.nanoTime());
 		Deque<Completion> completions = new ArrayDeque<>(4);
 		Throwable failure = null;
 		try {
@@ -129,7 +130,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		}
 		finally {
 			audit(McpAuditEvent.of(context, request.getMethod(), response.getStatus(), this.clock.instant(),
-					System.nanoTime() - context.startNanos()));
+					this.clock.nanoTime() - context.startNanos()));
 		}
 	}
 

@@ -92,7 +92,8 @@ public final class McpRequestContext {
 
 	/**
 	 * Opens the context of {@code request}: the server and principal it is decided for,
-	 * and {@link System#nanoTime()} when it entered the pipeline.
+	 * and {@link io.github.mcpgateway.clock.GatewayClock#nanoTime()} when it entered the
+	 * pipeline.
 	 */
 	static McpRequestContext open(ServletRequest request, McpServerPolicy server, @Nullable McpPrincipal principal,
 			long startNanos) {

@@ -29,6 +29,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.data.redis.core.types.Expiration;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
@@ -102,11 +103,17 @@ final class RedisSessionStore implements SessionStore {
 
 	private final MeterRegistry meterRegistry;
 
-	/** {@link System#nanoTime()} of the last failed Redis operation; 0 for none yet. */
+	/**
+	 * {@link GatewayClock#nanoTime()} of the last failed Redis operation; 0 for none yet.
+	 */
 	private volatile long lastFailure;
 
-	RedisSessionStore(StringRedisTemplate redis, SessionProperties properties, MeterRegistry meterRegistry) {
+	private final GatewayClock clock;
+
+	RedisSessionStore(StringRedisTemplate redis, SessionProperties properties, MeterRegistry meterRegistry,
+			GatewayClock clock) {
 		this.redis = redis;
+		this.clock = clock;
 		this.keyPrefix = properties.redis().keyPrefix();
 		this.idleTimeout = properties.idleTimeout();
 		this.touchInterval = properties.redis().touchInterval();
@@ -218,7 +225,7 @@ final class RedisSessionStore implements SessionStore {
 
 	private boolean recovering() {
 		long failure = this.lastFailure;
-		return failure != 0 && System.nanoTime() - failure < RECOVERY.toNanos();
+		return failure != 0 && this.clock.nanoTime() - failure < RECOVERY.toNanos();
 	}
 
 	/** Whether Redis answers, for health. */
@@ -255,7 +262,7 @@ final class RedisSessionStore implements SessionStore {
 	}
 
 	private void failed(String operation, DataAccessException ex) {
-		this.lastFailure = System.nanoTime() | 1;
+		this.lastFailure = this.clock.nanoTime() | 1;
 		this.errors.computeIfAbsent(operation, (name) -> this.meterRegistry.counter(ERRORS, "operation", name))
 			.increment();
 		if (logger.isDebugEnabled()) {

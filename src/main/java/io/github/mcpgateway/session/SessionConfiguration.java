@@ -12,6 +12,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.poll.PeriodicTask;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.session.SessionEvent.Type;
@@ -33,8 +34,8 @@ class SessionConfiguration {
 	}
 
 	@Bean
-	StatelessSessionHeaderFilter statelessSessionHeaderFilter() {
-		return new StatelessSessionHeaderFilter();
+	StatelessSessionHeaderRule statelessSessionHeaderRule() {
+		return new StatelessSessionHeaderRule();
 	}
 
 	@Bean
@@ -71,8 +72,8 @@ class SessionConfiguration {
 
 		@Bean
 		RedisSessionStore sessionStore(StringRedisTemplate redis, SessionProperties properties,
-				MeterRegistry meterRegistry) {
-			return new RedisSessionStore(redis, properties, meterRegistry);
+				MeterRegistry meterRegistry, GatewayClock clock) {
+			return new RedisSessionStore(redis, properties, meterRegistry, clock);
 		}
 
 		@Bean

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -16,6 +15,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+
+import io.github.mcpgateway.clock.GatewayClock;
 
 /**
  * Wires upstream credentials: the client registrations (Spring Boot's, when any are
@@ -39,7 +40,7 @@ class UpstreamAuthConfiguration {
 
 	@Bean
 	UpstreamTokens upstreamTokens(UpstreamAuthProperties properties, ClientRegistrations upstreamClientRegistrations,
-			UpstreamAuthMeters upstreamAuthMeters, Clock clock) {
+			UpstreamAuthMeters upstreamAuthMeters, GatewayClock clock) {
 		TokenEndpointClient endpoint = new TokenEndpointClient(properties, clientKeys(properties));
 		return new UpstreamTokens(properties, endpoint, upstreamClientRegistrations, upstreamAuthMeters, clock);
 	}

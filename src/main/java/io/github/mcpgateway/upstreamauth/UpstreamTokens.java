@@ -17,6 +17,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.UpstreamAuth;
 
@@ -51,10 +52,10 @@ final class UpstreamTokens {
 
 	private final Duration refreshBefore;
 
-	private final Clock clock;
+	private final GatewayClock clock;
 
 	UpstreamTokens(UpstreamAuthProperties properties, TokenEndpointClient endpoint, ClientRegistrations registrations,
-			UpstreamAuthMeters meters, Clock clock) {
+			UpstreamAuthMeters meters, GatewayClock clock) {
 		this.endpoint = endpoint;
 		this.registrations = registrations;
 		this.meters = meters;
@@ -63,6 +64,7 @@ final class UpstreamTokens {
 		this.cache = Caffeine.newBuilder()
 			.maximumSize(properties.maxCachedTokens())
 			.expireAfter(new UntilRefresh(clock))
+			.ticker(clock.ticker())
 			.buildAsync();
 	}
 
@@ -106,7 +108,7 @@ final class UpstreamTokens {
 
 	private Token fetch(UpstreamAuth auth, @Nullable String subjectToken) {
 		UpstreamAuth.Mode mode = auth.mode();
-		long start = System.nanoTime();
+		long start = this.clock.nanoTime();
 		try {
 			OAuth2AccessToken token;
 			if (mode == UpstreamAuth.Mode.TOKEN_EXCHANGE) {
@@ -117,11 +119,11 @@ final class UpstreamTokens {
 			else {
 				token = this.endpoint.clientCredentials(this.registrations.require(auth.client()), auth);
 			}
-			this.meters.tokenRequest(mode, "fetched", System.nanoTime() - start);
+			this.meters.tokenRequest(mode, "fetched", this.clock.nanoTime() - start);
 			return new Token(token.getTokenValue(), refreshAt(token));
 		}
 		catch (UpstreamTokenException ex) {
-			this.meters.tokenRequest(mode, ex.refused() ? "refused" : "unavailable", System.nanoTime() - start);
+			this.meters.tokenRequest(mode, ex.refused() ? "refused" : "unavailable", this.clock.nanoTime() - start);
 			throw ex;
 		}
 	}

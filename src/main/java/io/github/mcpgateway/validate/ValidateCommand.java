@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +22,7 @@ import org.springframework.boot.security.oauth2.client.autoconfigure.OAuth2Clien
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.unit.DataSize;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.PolicyException;
@@ -202,7 +202,7 @@ public final class ValidateCommand {
 		LivePolicy live = new LivePolicy();
 		try {
 			new PolicyReloader(new PolicyProperties(location, Duration.ofSeconds(5), DataSize.ofMegabytes(8)), parser,
-					live, Clock.systemUTC(), new SimpleMeterRegistry());
+					live, GatewayClock.system(), new SimpleMeterRegistry());
 			Policy policy = live.current();
 			this.out.println("ok     policy " + location + ": version " + policy.version() + ", "
 					+ policy.servers().size() + " server(s)");

@@ -1,5 +1,7 @@
 package io.github.mcpgateway.architecture;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -24,8 +26,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * context, for example) but never a later one; a later stage extends an earlier one
  * through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
  * ground package ({@code transport.ReplyTap}).</li>
- * <li>Ground packages (error, jsonrpc, principal, transport, poll, policy model) use no
- * stage.</li>
+ * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model)
+ * use no stage.</li>
+ * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
+ * other class is handed the clock, so that a test clock moves all of them.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
  * <li>Only the gateway's two servlet filters (routing's {@code ServerResolutionFilter},
  * the pipeline's {@code McpPipelineFilter}) and identity's Spring Security filter call
@@ -41,7 +45,7 @@ class ArchitectureTest {
 	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "idempotency",
 			"task", "upstreamauth", "proxy");
 
-	static final List<String> GROUND = List.of("error", "jsonrpc", "principal", "transport", "poll", "policy");
+	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy");
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -114,6 +118,23 @@ class ArchitectureTest {
 			.notBeAssignableTo(Filter.class)
 			.andShould()
 			.resideInAnyPackage(STAGES.stream().map(ArchitectureTest::packageOf).toArray(String[]::new))
+			.check(this.classes);
+	}
+
+	@Test
+	void onlyTheGatewayClockReadsTheMachinesClocks() {
+		noClasses().that()
+			.resideOutsideOfPackage(packageOf("clock"))
+			.should()
+			.callMethod(System.class, "nanoTime")
+			.orShould()
+			.callMethod(System.class, "currentTimeMillis")
+			.orShould()
+			.callMethod(Instant.class, "now")
+			.orShould()
+			.callMethod(Clock.class, "systemUTC")
+			.orShould()
+			.callMethod(Clock.class, "systemDefaultZone")
 			.check(this.classes);
 	}
 

@@ -1,7 +1,6 @@
 package io.github.mcpgateway.idempotency;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -11,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.util.unit.DataSize;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
@@ -30,7 +30,7 @@ public abstract class IdempotencyStoreContractTests {
 	protected IdempotencyStore store;
 
 	/** A fresh, empty store with {@code limits} and {@code clock}. */
-	protected abstract IdempotencyStore createStore(Limits limits, Clock clock);
+	protected abstract IdempotencyStore createStore(Limits limits, GatewayClock clock);
 
 	/**
 	 * What a live replica does periodically for its in-flight entries (a shared store

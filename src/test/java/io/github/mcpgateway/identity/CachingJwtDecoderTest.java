@@ -13,10 +13,14 @@ import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
 
+import io.github.mcpgateway.support.MutableClock;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class CachingJwtDecoderTest {
+
+	private final MutableClock clock = new MutableClock();
 
 	private final AtomicInteger verifications = new AtomicInteger();
 
@@ -30,15 +34,15 @@ class CachingJwtDecoderTest {
 		return Jwt.withTokenValue(token)
 			.header("alg", "RS256")
 			.subject("alice")
-			.issuedAt(Instant.now())
-			.expiresAt(Instant.now().plusSeconds(300))
+			.issuedAt(this.clock.instant())
+			.expiresAt(this.clock.instant().plusSeconds(300))
 			.build();
 	};
 
 	private final CachingJwtDecoder decoder = new CachingJwtDecoder(this.verifying,
 			(jwt) -> this.claimsValid ? OAuth2TokenValidatorResult.success()
 					: OAuth2TokenValidatorResult.failure(new OAuth2Error("invalid_token")),
-			Duration.ofMinutes(1), 100);
+			Duration.ofMinutes(1), 100, this.clock);
 
 	@Test
 	void decodeWhenSameTokenAgainThenSignatureIsVerifiedOnce() {
@@ -58,6 +62,19 @@ class CachingJwtDecoderTest {
 		this.claimsValid = true;
 		this.decoder.decode("token-a");
 		assertThat(this.verifications).as("the rejected entry was dropped and verified again").hasValue(2);
+	}
+
+	@Test
+	void decodeWhenCacheTtlPassedOnTheGatewayClockThenSignatureIsVerifiedAgain() {
+		this.decoder.decode("token-a");
+		this.clock.advance(Duration.ofSeconds(59));
+		this.decoder.decode("token-a");
+		assertThat(this.verifications).as("within the cache ttl").hasValue(1);
+
+		this.clock.advance(Duration.ofSeconds(2));
+		this.decoder.decode("token-a");
+
+		assertThat(this.verifications).as("past the cache ttl").hasValue(2);
 	}
 
 	@Test

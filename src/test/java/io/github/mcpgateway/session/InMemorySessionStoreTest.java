@@ -17,7 +17,7 @@ import io.github.mcpgateway.support.MutableClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class InMemorySessionStoreTest {
+class InMemorySessionStoreTest extends SessionStoreContractTests {
 
 	private final McpPrincipal alice = new McpPrincipal("alice", null, "blue");
 
@@ -26,9 +26,17 @@ class InMemorySessionStoreTest {
 	private final SessionBinding stranger = new SessionBinding("uid:echo", "test/echo",
 			new McpPrincipal("mallory", null, null));
 
-	private final MutableClock clock = new MutableClock();
-
 	private final List<InMemorySessionStore.Dropped> dropped = new ArrayList<>();
+
+	@Override
+	protected SessionStore createStore(SessionProperties properties, MutableClock clock) {
+		return new InMemorySessionStore(properties, clock, this.dropped::add);
+	}
+
+	@Override
+	protected void elapse(Duration duration) {
+		this.clock.advance(duration);
+	}
 
 	@Test
 	void bindWhenTenThousandInitializationsThenTableStaysWithinBoundAndCountsWhatItDropped() {
@@ -74,27 +82,6 @@ class InMemorySessionStoreTest {
 		registry.bind("c", this.echo);
 
 		assertThat(this.dropped).extracting(InMemorySessionStore.Dropped::sessionId).containsExactly("a");
-	}
-
-	@Test
-	void useWhenIdlePastTimeoutThenForgotten() {
-		InMemorySessionStore registry = registry(10, Duration.ofMinutes(30));
-		registry.bind("a", this.echo);
-
-		this.clock.advance(Duration.ofMinutes(31));
-
-		assertThat(registry.use("a", this.echo)).isNull();
-		assertThat(this.dropped).extracting(InMemorySessionStore.Dropped::sessionId).containsExactly("a");
-	}
-
-	@Test
-	void bindWhenAlreadyBoundThenKeepsTheFirstOwner() {
-		InMemorySessionStore registry = registry(10, Duration.ofHours(1));
-
-		assertThat(registry.bind("a", this.echo)).isTrue();
-		assertThat(registry.bind("a", new SessionBinding("uid:echo", "test/echo", new McpPrincipal("bob", null, null))))
-			.isFalse();
-		assertThat(registry.use("a", this.echo).principal()).isEqualTo(this.alice);
 	}
 
 	private InMemorySessionStore registry(int max, Duration idle) {

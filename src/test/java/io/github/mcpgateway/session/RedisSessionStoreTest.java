@@ -1,11 +1,13 @@
 package io.github.mcpgateway.session;
 
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -13,13 +15,18 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.support.MutableClock;
 import io.github.mcpgateway.support.RedisServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** The Redis session store against a real redis-server. */
-class RedisSessionStoreTest {
+/**
+ * The Redis session store against a real redis-server: the contract, where time passes by
+ * shortening every binding's TTL, and what only Redis does (touch interval, unreadable
+ * values, outages).
+ */
+class RedisSessionStoreTest extends SessionStoreContractTests {
 
 	private static final RedisServer redis = RedisServer.start();
 
@@ -44,16 +51,33 @@ class RedisSessionStoreTest {
 		redis.close();
 	}
 
-	@Test
-	void bindingRoundTripsAndTheFirstOwnerKeepsIt() {
-		RedisSessionStore store = store(Duration.ofHours(1), Duration.ofMinutes(1));
+	@BeforeEach
+	void clean() {
+		template.delete(contractKeys());
+	}
 
-		assertThat(store.bind("s-round-trip", this.alice)).isTrue();
-		assertThat(store.bind("s-round-trip", this.bob)).isFalse();
+	@Override
+	protected SessionStore createStore(SessionProperties properties, MutableClock clock) {
+		return new RedisSessionStore(template, properties, new SimpleMeterRegistry(), clock);
+	}
 
-		assertThat(store.use("s-round-trip", this.alice)).isEqualTo(this.alice);
-		assertThat(store.remove("s-round-trip")).isEqualTo(this.alice);
-		assertThat(store.use("s-round-trip", this.alice)).isNull();
+	/** Redis expires on its own clock: every binding's TTL is shortened instead. */
+	@Override
+	protected void elapse(Duration duration) {
+		for (String key : contractKeys()) {
+			Long ttl = template.getExpire(key, TimeUnit.MILLISECONDS);
+			if (ttl != null && ttl > duration.toMillis()) {
+				template.expire(key, Duration.ofMillis(ttl - duration.toMillis()));
+			}
+			else {
+				template.delete(key);
+			}
+		}
+		this.clock.advance(duration);
+	}
+
+	private static Set<String> contractKeys() {
+		return template.keys(properties().redis().keyPrefix() + "*");
 	}
 
 	@Test
@@ -96,7 +120,7 @@ class RedisSessionStoreTest {
 		nowhere.start();
 		try {
 			RedisSessionStore store = new RedisSessionStore(new StringRedisTemplate(nowhere),
-					properties(Duration.ofHours(1), Duration.ofMinutes(1)), new SimpleMeterRegistry());
+					properties(Duration.ofHours(1), Duration.ofMinutes(1)), new SimpleMeterRegistry(), this.clock);
 
 			assertThat(store.bind("s-down", this.alice)).isTrue();
 			assertThat(store.pending()).isEqualTo(1);
@@ -110,7 +134,7 @@ class RedisSessionStoreTest {
 	}
 
 	private static RedisSessionStore store(Duration idle, Duration touch) {
-		return new RedisSessionStore(template, properties(idle, touch), new SimpleMeterRegistry());
+		return new RedisSessionStore(template, properties(idle, touch), new SimpleMeterRegistry(), new MutableClock());
 	}
 
 	private static SessionProperties properties(Duration idle, Duration touch) {

@@ -1,33 +1,38 @@
 package io.github.mcpgateway.support;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
-/** The tests' one clock that moves only when told to. */
-public final class MutableClock extends Clock {
+import io.github.mcpgateway.clock.GatewayClock;
 
-	private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
+/**
+ * The tests' one clock that moves only when told to: {@link #advance(Duration)} moves the
+ * wall-clock instant and the monotonic reading (and with it every Caffeine cache built on
+ * its ticker) by the same amount.
+ */
+public final class MutableClock extends GatewayClock {
+
+	private static final Instant ORIGIN = Instant.parse("2026-01-01T00:00:00Z");
+
+	private volatile long elapsedNanos;
 
 	public void advance(Duration duration) {
-		this.now = this.now.plus(duration);
-	}
-
-	@Override
-	public ZoneOffset getZone() {
-		return ZoneOffset.UTC;
-	}
-
-	@Override
-	public Clock withZone(ZoneId zone) {
-		return this;
+		if (duration.isNegative()) {
+			throw new IllegalArgumentException("a monotonic clock does not go back: " + duration);
+		}
+		synchronized (this) {
+			this.elapsedNanos += duration.toNanos();
+		}
 	}
 
 	@Override
 	public Instant instant() {
-		return this.now;
+		return ORIGIN.plusNanos(this.elapsedNanos);
+	}
+
+	@Override
+	public long nanoTime() {
+		return this.elapsedNanos;
 	}
 
 }

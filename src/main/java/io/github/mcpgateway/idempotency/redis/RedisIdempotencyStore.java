@@ -1,7 +1,6 @@
 package io.github.mcpgateway.idempotency.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +22,7 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.StringRedisSerializer;
 import org.springframework.util.StreamUtils;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
@@ -40,8 +40,8 @@ import io.github.mcpgateway.idempotency.StoredReply;
  * complete, tombstone, release) is one Lua script, so it is atomic across replicas: two
  * replicas can never both start a key, and no quota is overrun by a race. The scripts
  * mirror {@code InMemoryIdempotencyStore} rule for rule; one contract test suite runs
- * against both. Time comes from the injected {@link Clock} of the calling replica (TTL
- * and leases tolerate the small skew between NTP-synchronised hosts).
+ * against both. Time comes from the injected {@link GatewayClock} of the calling replica
+ * (TTL and leases tolerate the small skew between NTP-synchronised hosts).
  * <ul>
  * <li><b>Leases.</b> An in-flight entry carries a lease that the replica running it
  * renews ({@link #renewLeases()}). A replica that dies mid-call stops renewing; once the
@@ -81,7 +81,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
 	private final IdempotencyProperties.Limits limits;
 
-	private final Clock clock;
+	private final GatewayClock clock;
 
 	private final MeterRegistry meterRegistry;
 
@@ -92,7 +92,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	/** Entry ids this replica is running, whose leases it renews. */
 	private final Set<String> running = ConcurrentHashMap.newKeySet();
 
-	public RedisIdempotencyStore(StringRedisTemplate redis, IdempotencyProperties.Redis properties, Clock clock,
+	public RedisIdempotencyStore(StringRedisTemplate redis, IdempotencyProperties.Redis properties, GatewayClock clock,
 			MeterRegistry meterRegistry) {
 		this.redis = redis;
 		this.properties = properties;
@@ -192,7 +192,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	}
 
 	private List<byte[]> run(String operation, RedisScript<List> script, Object... args) {
-		long start = System.nanoTime();
+		long start = this.clock.nanoTime();
 		String result = "ok";
 		try {
 			@SuppressWarnings("unchecked")
@@ -208,7 +208,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 					"Idempotency store " + operation + " failed: " + ex.getClass().getSimpleName(), ex);
 		}
 		finally {
-			timer(operation, result).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			timer(operation, result).record(this.clock.nanoTime() - start, TimeUnit.NANOSECONDS);
 		}
 	}
 

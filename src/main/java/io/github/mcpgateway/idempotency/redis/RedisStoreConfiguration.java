@@ -1,7 +1,5 @@
 package io.github.mcpgateway.idempotency.redis;
 
-import java.time.Clock;
-
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -9,6 +7,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStoreHealthIndicator;
 import io.github.mcpgateway.poll.PeriodicTask;
@@ -19,8 +18,8 @@ import io.github.mcpgateway.poll.PeriodicTask;
 class RedisStoreConfiguration {
 
 	@Bean
-	RedisIdempotencyStore idempotencyStore(StringRedisTemplate redis, IdempotencyProperties properties, Clock clock,
-			MeterRegistry meterRegistry) {
+	RedisIdempotencyStore idempotencyStore(StringRedisTemplate redis, IdempotencyProperties properties,
+			GatewayClock clock, MeterRegistry meterRegistry) {
 		return new RedisIdempotencyStore(redis, properties.redis(), clock, meterRegistry);
 	}
 

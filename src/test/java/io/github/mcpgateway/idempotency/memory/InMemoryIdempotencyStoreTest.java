@@ -1,7 +1,6 @@
 package io.github.mcpgateway.idempotency.memory;
 
-import java.time.Clock;
-
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStore;
 import io.github.mcpgateway.idempotency.IdempotencyStoreContractTests;
@@ -9,7 +8,7 @@ import io.github.mcpgateway.idempotency.IdempotencyStoreContractTests;
 class InMemoryIdempotencyStoreTest extends IdempotencyStoreContractTests {
 
 	@Override
-	protected IdempotencyStore createStore(Limits limits, Clock clock) {
+	protected IdempotencyStore createStore(Limits limits, GatewayClock clock) {
 		return new InMemoryIdempotencyStore(limits, clock);
 	}
 

@@ -1,6 +1,5 @@
 package io.github.mcpgateway.idempotency.redis;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,6 +18,7 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
@@ -60,8 +60,8 @@ public class RedisIdempotencyBenchmark {
 		this.redisStore = new RedisIdempotencyStore(
 				new StringRedisTemplate(this.connections), new IdempotencyProperties.Redis("{bench}:idem:",
 						Duration.ofSeconds(30), Duration.ofSeconds(10), limits),
-				Clock.systemUTC(), new SimpleMeterRegistry());
-		this.memoryStore = new InMemoryIdempotencyStore(limits, Clock.systemUTC());
+				GatewayClock.system(), new SimpleMeterRegistry());
+		this.memoryStore = new InMemoryIdempotencyStore(limits, GatewayClock.system());
 	}
 
 	@TearDown

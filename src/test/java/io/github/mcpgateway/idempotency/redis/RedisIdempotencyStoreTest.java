@@ -1,7 +1,6 @@
 package io.github.mcpgateway.idempotency.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +17,7 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
@@ -58,7 +58,7 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 	}
 
 	@Override
-	protected IdempotencyStore createStore(Limits limits, Clock clock) {
+	protected IdempotencyStore createStore(Limits limits, GatewayClock clock) {
 		return store(limits, clock, Duration.ofSeconds(30));
 	}
 
@@ -67,7 +67,7 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 		((RedisIdempotencyStore) this.store).renewLeases();
 	}
 
-	private static RedisIdempotencyStore store(Limits limits, Clock clock, Duration lease) {
+	private static RedisIdempotencyStore store(Limits limits, GatewayClock clock, Duration lease) {
 		return new RedisIdempotencyStore(template,
 				new IdempotencyProperties.Redis("{test}:idem:", lease, lease.dividedBy(3), limits), clock,
 				new SimpleMeterRegistry());
@@ -118,8 +118,8 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 
 	@Test
 	void concurrentBeginsFromTwoReplicasStartTheKeyOnce() throws Exception {
-		RedisIdempotencyStore a = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
-		RedisIdempotencyStore b = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
+		RedisIdempotencyStore a = store(Limits.defaults(), GatewayClock.system(), Duration.ofSeconds(30));
+		RedisIdempotencyStore b = store(Limits.defaults(), GatewayClock.system(), Duration.ofSeconds(30));
 		ExecutorService pool = Executors.newFixedThreadPool(16);
 		try {
 			List<CompletableFuture<BeginResult>> begins = new ArrayList<>();
@@ -137,8 +137,8 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 
 	@Test
 	void quotasHoldAcrossReplicasUnderConcurrentLoad() {
-		RedisIdempotencyStore a = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
-		RedisIdempotencyStore b = store(Limits.defaults(), Clock.systemUTC(), Duration.ofSeconds(30));
+		RedisIdempotencyStore a = store(Limits.defaults(), GatewayClock.system(), Duration.ofSeconds(30));
+		RedisIdempotencyStore b = store(Limits.defaults(), GatewayClock.system(), Duration.ofSeconds(30));
 		ExecutorService pool = Executors.newFixedThreadPool(16);
 		try {
 			List<CompletableFuture<BeginResult>> begins = new ArrayList<>();
