@@ -253,6 +253,12 @@ target() { # name value-expression comparison limit unit
 ratio_of() { [ -n "${rps[$1]:-}" ] && [ -n "${rps[$2]:-}" ] && awk -v a="${rps[$1]}" -v b="${rps[$2]}" 'BEGIN {print a/b}'; return 0; }
 diff_of() { [ -n "${2:-}" ] && [ -n "${3:-}" ] && awk -v a="$2" -v b="$3" 'BEGIN {print a-b}'; return 0; }
 echo
+echo "Targets (issue 27):"
+target "gateway CPU per unkeyed call (us)" "${cpu[gateway]:-}" "<=" 190 ""
+target "gateway CPU per keyed call, memory store (us)" "${cpu[gateway-keyed]:-}" "<=" 220 ""
+target "gateway CPU per replay (us)" "${cpu[gateway-replay]:-}" "<=" 90 ""
+target "keyed first calls / unkeyed (throughput)" "$(ratio_of gateway-keyed gateway)" ">=" 0.9 ""
+target "gateway unkeyed / nginx proxy, fixed upstream, c=$THREADS" "$(ratio_of gateway-fixed nginx-fixed)" ">=" 0.4 ""
 echo "Targets (issue 17):"
 target "gateway CPU per unkeyed call (us)" "${cpu[gateway]:-}" "<=" 150 ""
 target "gateway CPU per keyed call, memory store (us)" "${cpu[gateway-keyed]:-}" "<=" 180 ""
