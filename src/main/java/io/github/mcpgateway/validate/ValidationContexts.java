@@ -6,6 +6,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.oauth2.client.autoconfigure.OAuth2ClientProperties;
 
+import io.github.mcpgateway.tracing.GatewayTracingProperties;
 import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.policy.PolicyProperties;
@@ -32,7 +33,7 @@ final class ValidationContexts {
 
 	/** Every other group of gateway properties, checked with {@code --config}. */
 	static final List<Class<?>> GATEWAY = List.of(Identity.class, Policy.class, Request.class, Session.class,
-			Revocation.class, Idempotency.class, Task.class, Proxy.class);
+			Revocation.class, Idempotency.class, Task.class, Proxy.class, Tracing.class);
 
 	private ValidationContexts() {
 	}
@@ -84,6 +85,11 @@ final class ValidationContexts {
 
 	@EnableConfigurationProperties(ProxyProperties.class)
 	static class Proxy {
+
+	}
+
+	@EnableConfigurationProperties(GatewayTracingProperties.class)
+	static class Tracing {
 
 	}
 

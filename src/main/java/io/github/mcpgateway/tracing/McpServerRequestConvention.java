@@ -1,0 +1,104 @@
+package io.github.mcpgateway.tracing;
+
+import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
+import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.server.observation.DefaultServerRequestObservationConvention;
+import org.springframework.http.server.observation.ServerRequestObservationContext;
+
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.request.McpRequestContext;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Names the server span of an MCP request as the MCP semantic conventions do
+ * ({@code {mcp.method.name} {target}}, the target being the tool or prompt name:
+ * {@code tools/call get_weather}) and adds their attributes as high-cardinality key
+ * values, which become span attributes and never metric tags:
+ * {@code http.server.requests} keeps exactly its tags. Requests that are not MCP requests
+ * keep Spring's name and attributes.
+ *
+ * <p>
+ * Contract: no attribute holds a token, an Idempotency-Key, arguments or a result; the
+ * values are the JSON-RPC method, the tool or prompt name, the request id, the protocol
+ * revision and, on a refusal, the gateway's {@code data.code} as {@code error.type}.
+ *
+ * @see <a href="https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/">MCP semantic
+ * conventions</a>
+ */
+final class McpServerRequestConvention extends DefaultServerRequestObservationConvention {
+
+	McpServerRequestConvention(String name) {
+		super(name);
+	}
+
+	@Override
+	public String getContextualName(ServerRequestObservationContext context) {
+		JsonRpcMessage message = message(context);
+		if (message == null || message.method() == null) {
+			return super.getContextualName(context);
+		}
+		String target = target(message);
+		return (target != null) ? message.method() + " " + target : message.method();
+	}
+
+	@Override
+	public KeyValues getHighCardinalityKeyValues(ServerRequestObservationContext context) {
+		KeyValues values = super.getHighCardinalityKeyValues(context);
+		McpRequestContext mcp = McpRequestContext.find(context.getCarrier());
+		if (mcp == null) {
+			return values;
+		}
+		values = values
+			.and(KeyValue.of(McpAttributes.MCP_SERVER, mcp.server().namespace() + "/" + mcp.server().name()));
+		JsonRpcMessage message = mcp.message();
+		if (message != null && message.method() != null) {
+			values = values.and(KeyValue.of(McpAttributes.MCP_METHOD_NAME, message.method()));
+			if (message.isToolCall() && message.toolName() != null) {
+				values = values.and(KeyValue.of(McpAttributes.GEN_AI_TOOL_NAME, message.toolName()),
+						KeyValue.of(McpAttributes.GEN_AI_OPERATION_NAME, "execute_tool"));
+			}
+			String prompt = promptName(message);
+			if (prompt != null) {
+				values = values.and(KeyValue.of(McpAttributes.GEN_AI_PROMPT_NAME, prompt));
+			}
+			if (mcp.requestId() != null && !mcp.requestId().isNull()) {
+				values = values.and(KeyValue.of(McpAttributes.JSONRPC_REQUEST_ID, mcp.requestId().asString()));
+			}
+		}
+		String revision = context.getCarrier().getHeader("MCP-Protocol-Version");
+		if (revision != null) {
+			values = values.and(KeyValue.of(McpAttributes.MCP_PROTOCOL_VERSION, revision));
+		}
+		values = values.and(KeyValue.of(McpAttributes.GATEWAY_DECISION, mcp.decision().tag()));
+		if (mcp.errorCode() != null) {
+			values = values.and(KeyValue.of(McpAttributes.ERROR_TYPE, mcp.errorCode()));
+		}
+		return values;
+	}
+
+	private static @Nullable JsonRpcMessage message(ServerRequestObservationContext context) {
+		HttpServletRequest request = context.getCarrier();
+		McpRequestContext mcp = McpRequestContext.find(request);
+		return (mcp != null) ? mcp.message() : null;
+	}
+
+	private static @Nullable String promptName(JsonRpcMessage message) {
+		if (!"prompts/get".equals(message.method()) || message.params() == null) {
+			return null;
+		}
+		JsonNode name = message.params().get("name");
+		return (name != null && name.isString()) ? name.stringValue() : null;
+	}
+
+	/** The tool or prompt name; a resource URI is never a span name (its cardinality). */
+	private static @Nullable String target(JsonRpcMessage message) {
+		if (message.isToolCall()) {
+			return message.toolName();
+		}
+		return promptName(message);
+	}
+
+}
