@@ -74,7 +74,7 @@ public class AuditLogWriter implements McpAuditListener {
 	 * so without building a map to serialize. Absent values are {@code null}; the
 	 * idempotency fields appear only for keyed requests, the upstream credential fields
 	 * only for servers with an {@code upstream-auth} mode, the task fields only for
-	 * requests the task stage handled.
+	 * requests the task stage handled, the trace fields only when the gateway traces.
 	 */
 	String json(McpAuditEvent event) {
 		StringWriter out = new StringWriter(512);
@@ -107,6 +107,10 @@ public class AuditLogWriter implements McpAuditListener {
 			if (event.task() != null) {
 				json.writeStringProperty("task", event.task());
 				json.writeStringProperty("task_id_hash", event.taskIdHash());
+			}
+			if (event.trace() != null) {
+				json.writeStringProperty("trace_id", event.trace().traceId());
+				json.writeStringProperty("span_id", event.trace().spanId());
 			}
 			json.writeEndObject();
 		}

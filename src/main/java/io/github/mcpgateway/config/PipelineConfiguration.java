@@ -19,6 +19,7 @@ import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.policy.web.PolicyStage;
 import io.github.mcpgateway.proxy.UpstreamGuardStage;
+import io.github.mcpgateway.request.CurrentTrace;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.request.McpPipelineFilter;
 import io.github.mcpgateway.request.McpStage;
@@ -90,10 +91,11 @@ class PipelineConfiguration {
 			JsonRpcMessageParser parser, SessionStage session, PolicyStage policy, IdempotencyStage idempotency,
 			TaskStage task, UpstreamCredentialStage upstreamCredentials, UpstreamGuardStage upstreamGuard,
 			Refusals refusals, ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
-			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock) {
+			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock, ObjectProvider<CurrentTrace> trace) {
 		List<McpStage> stages = List.of(session, policy, idempotency, task, upstreamCredentials, upstreamGuard);
 		return new McpPipelineFilter(servers, properties, parser, stages, refusals,
-				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock);
+				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock,
+				trace.getIfAvailable(() -> CurrentTrace.NONE));
 	}
 
 	@Bean

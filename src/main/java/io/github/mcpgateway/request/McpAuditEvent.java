@@ -50,7 +50,7 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 		@Nullable String tool, String decision, @Nullable String errorCode, @Nullable String reason, int status,
 		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash,
 		@Nullable String upstreamAuth, @Nullable String upstreamAuthOutcome, @Nullable String task,
-		@Nullable String taskIdHash) {
+		@Nullable String taskIdHash, CurrentTrace.@Nullable TraceIds trace) {
 
 	/**
 	 * The event of a request that ended at {@code time}, from its context: the one place
@@ -59,8 +59,10 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 	 * JSON-RPC message
 	 * @param status the HTTP status sent
 	 * @param elapsedNanos time since the request entered the pipeline
+	 * @param trace the request's trace and span ids, {@code null} when not traced
 	 */
-	static McpAuditEvent of(McpRequestContext context, String httpMethod, int status, Instant time, long elapsedNanos) {
+	static McpAuditEvent of(McpRequestContext context, String httpMethod, int status, Instant time, long elapsedNanos,
+			CurrentTrace.@Nullable TraceIds trace) {
 		McpPrincipal principal = context.principal();
 		JsonRpcMessage message = context.message();
 		String method = (message == null) ? httpMethod : (message.method() != null) ? message.method() : "response";
@@ -82,7 +84,7 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 				(keyed != null) ? keyed.outcome().tag() : null, (keyed != null) ? keyed.keyHash() : null,
 				(credential != null) ? credential.mode().tag() : null,
 				(credential != null) ? credential.outcome().tag() : null, (task != null) ? task.outcome().tag() : null,
-				(task != null) ? task.taskIdHash() : null);
+				(task != null) ? task.taskIdHash() : null, trace);
 	}
 
 }

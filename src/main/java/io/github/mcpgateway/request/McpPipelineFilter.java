@@ -66,12 +66,14 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 
 	private final GatewayClock clock;
 
+	private final CurrentTrace trace;
+
 	/**
 	 * @param stages the stages after the request stage, in the order they decide
 	 */
 	public McpPipelineFilter(ServerLocator servers, RequestProperties properties, JsonRpcMessageParser parser,
 			List<McpStage> stages, Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers,
-			List<McpAuditListener> auditListeners, GatewayClock clock) {
+			List<McpAuditListener> auditListeners, GatewayClock clock, CurrentTrace trace) {
 		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
@@ -84,6 +86,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		this.refusalCustomizers = List.copyOf(refusalCustomizers);
 		this.auditListeners = List.copyOf(auditListeners);
 		this.clock = clock;
+		this.trace = trace;
 	}
 
 	/** The stages, in the order they decide. */
@@ -130,7 +133,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		}
 		finally {
 			audit(McpAuditEvent.of(context, request.getMethod(), response.getStatus(), this.clock.instant(),
-					this.clock.nanoTime() - context.startNanos()));
+					this.clock.nanoTime() - context.startNanos(), this.trace.current()));
 		}
 	}
 

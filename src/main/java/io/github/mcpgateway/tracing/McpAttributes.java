@@ -27,6 +27,9 @@ final class McpAttributes {
 	/** The audit decision: allowed, denied, refused, ... */
 	static final String GATEWAY_DECISION = "mcp_gateway.decision";
 
+	/** The Idempotency-Key outcome of a keyed request: first, replay, conflict, ... */
+	static final String GATEWAY_IDEMPOTENCY = "mcp_gateway.idempotency";
+
 	private McpAttributes() {
 	}
 

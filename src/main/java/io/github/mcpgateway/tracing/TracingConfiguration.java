@@ -1,5 +1,6 @@
 package io.github.mcpgateway.tracing;
 
+import io.micrometer.tracing.Tracer;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -9,6 +10,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.http.server.observation.ServerRequestObservationConvention;
+
+import io.github.mcpgateway.request.CurrentTrace;
 
 /**
  * Tracing's beans, present only with {@code gateway.tracing.enabled: true} (the rest of
@@ -38,6 +41,12 @@ class TracingConfiguration {
 				.setRemoteParentSampled(ratio)
 				.setRemoteParentNotSampled(ratio)
 				.build();
+		}
+
+		/** The request's trace and span ids for its audit line. */
+		@Bean
+		CurrentTrace currentTrace(Tracer tracer) {
+			return new TracerCurrentTrace(tracer);
 		}
 
 		/** The server span named after the MCP request; the metric keeps its tags. */

@@ -3,10 +3,14 @@ package io.github.mcpgateway.tracing;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.core.env.Environment;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -28,6 +32,7 @@ import static org.awaitility.Awaitility.await;
  * switch it on ({@code incoming-sampling: ignore}, the default); no span holds a token or
  * an argument.
  */
+@ExtendWith(OutputCaptureExtension.class)
 @TestPropertySource(properties = { "gateway.tracing.enabled=true", "management.tracing.sampling.probability=1.0",
 		"management.opentelemetry.tracing.export.schedule-delay=100ms",
 		"management.opentelemetry.resource-attributes.[deployment.environment.name]=test" })
@@ -69,6 +74,29 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void theAuditLinesOfACallAndOfItsReplayNameTheirTracesAndTheReplaysSpanItsOutcome(CapturedOutput output) {
+		String first = trace("04");
+		String retry = trace("05");
+		String key = "trace-key-" + UUID.randomUUID();
+		post("/mcp/test/echo", this.token, toolCall(11, "echo"), "traceparent",
+				"00-" + first + "-" + CLIENT_SPAN_ID + "-01", "Idempotency-Key", key);
+		HttpResponse<String> replay = post("/mcp/test/echo", this.token, toolCall(11, "echo"), "traceparent",
+				"00-" + retry + "-" + CLIENT_SPAN_ID + "-01", "Idempotency-Key", key);
+		assertThat(replay.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+
+		assertThat(serverSpanOf(first).attributes()).containsEntry("mcp_gateway.idempotency", "first");
+		ExportedSpan replayed = serverSpanOf(retry);
+		assertThat(replayed.attributes()).containsEntry("mcp_gateway.idempotency", "replay");
+		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+			assertThat(auditLine(output, first)).contains("\"idempotency\":\"first\"");
+			assertThat(auditLine(output, retry)).contains("\"idempotency\":\"replay\"")
+				.contains("\"span_id\":\"" + replayed.spanId() + "\"");
+		});
+		assertNothingSecretIn(receiver.spansOf(retry));
+		assertThat(receiver.spans()).allSatisfy((span) -> assertThat(span.everything()).doesNotContain(key));
+	}
+
+	@Test
 	void aRefusedCallsSpanCarriesTheGatewaysCode() {
 		String traceId = trace("02");
 		HttpResponse<String> reply = post("/mcp/test/echo", this.token, toolCall(8, "admin_reset"), "traceparent",
@@ -107,6 +135,14 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 	@Test
 	void logLinesCarryTraceIds(@Autowired Environment environment) {
 		assertThat(environment.getProperty("logging.expect-correlation-id", Boolean.class)).isTrue();
+	}
+
+	private static String auditLine(CapturedOutput output, String traceId) {
+		return output.getOut()
+			.lines()
+			.filter((line) -> line.contains("mcp.audit") && line.contains("\"trace_id\":\"" + traceId + "\""))
+			.findFirst()
+			.orElse("");
 	}
 
 	private static String trace(String suffix) {
