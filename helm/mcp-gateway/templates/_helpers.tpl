@@ -42,6 +42,22 @@ with the upstream at http://127.0.0.1:<port> in the policy.
           name: {{ default (printf "%s-secrets" (include "mcp-gateway.fullname" .)) .Values.redis.existingSecret }}
           key: {{ .Values.redis.existingSecretKey }}
     {{- end }}
+    {{- if .Values.tracing.enabled }}
+    - name: GATEWAY_TRACING_ENABLED
+      value: "true"
+    - name: MANAGEMENT_TRACING_SAMPLING_PROBABILITY
+      value: {{ .Values.tracing.samplingProbability | quote }}
+    {{- with .Values.tracing.otlpEndpoint }}
+    - name: MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT
+      value: {{ . | quote }}
+    - name: MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_TRANSPORT
+      value: {{ $.Values.tracing.otlpTransport | quote }}
+    {{- end }}
+    {{- with .Values.tracing.resourceAttributes }}
+    - name: OTEL_RESOURCE_ATTRIBUTES
+      value: {{ include "mcp-gateway.resourceAttributes" . | quote }}
+    {{- end }}
+    {{- end }}
     {{- with .Values.extraEnv }}
     {{- toYaml . | nindent 4 }}
     {{- end }}
@@ -147,4 +163,13 @@ would SIGKILL calls still draining. In sidecar mode, give your pod at least this
 {{- with .Values.extraVolumes }}
 {{ toYaml . }}
 {{- end }}
+{{- end -}}
+
+{{/* OTEL_RESOURCE_ATTRIBUTES from a map: key=value pairs joined by commas, sorted by key. */}}
+{{- define "mcp-gateway.resourceAttributes" -}}
+{{- $pairs := list -}}
+{{- range $key, $value := . -}}
+{{- $pairs = append $pairs (printf "%s=%s" $key $value) -}}
+{{- end -}}
+{{- join "," $pairs -}}
 {{- end -}}

@@ -28,6 +28,10 @@ import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
+import io.micrometer.observation.ObservationRegistry;
+import org.springframework.core.env.Environment;
+import org.springframework.http.client.ClientHttpRequestFactory;
+import io.github.mcpgateway.tracing.TracingGate;
 
 /**
  * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of
@@ -49,9 +53,19 @@ class ProxyConfiguration {
 		return UpstreamHttpClientFactory.create(properties);
 	}
 
+	/**
+	 * The proxy's exchange over Apache HttpClient; when the gateway traces, observed as
+	 * the upstream call's client span ({@link ObservedRequestFactory}).
+	 */
 	@Bean
-	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties) {
-		return new ClientHttpRequestFactoryProxyExchange(new AbortableRequestFactory(upstreamHttpClient), properties);
+	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties,
+			Environment environment, ObjectProvider<ObservationRegistry> observations) {
+		ClientHttpRequestFactory requests = new AbortableRequestFactory(upstreamHttpClient);
+		ObservationRegistry registry = observations.getIfAvailable();
+		if (TracingGate.enabled(environment) && registry != null) {
+			requests = new ObservedRequestFactory(requests, registry, new UpstreamCallConvention());
+		}
+		return new ClientHttpRequestFactoryProxyExchange(requests, properties);
 	}
 
 	@Bean

@@ -70,7 +70,26 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 			.containsEntry("mcp_gateway.decision", "allowed")
 			.doesNotContainKey("error.type");
 		assertThat(server.resource()).containsEntry("deployment.environment.name", "test");
+		ExportedSpan client = clientSpanOf(traceId);
+		assertThat(client.parentSpanId()).as("the upstream call is a child of the server span")
+			.isEqualTo(server.spanId());
+		assertThat(client.name()).isEqualTo("tools/call echo");
+		assertThat(upstream.received()).last()
+			.extracting((received) -> received.header("traceparent"))
+			.as("the upstream's parent is the gateway's client span, not the caller's")
+			.isEqualTo("00-" + traceId + "-" + client.spanId() + "-01");
 		assertNothingSecretIn(receiver.spansOf(traceId));
+	}
+
+	@Test
+	void aRefusedCallReachesNoUpstreamAndHasNoClientSpan() {
+		String traceId = trace("06");
+		post("/mcp/test/echo", this.token, toolCall(12, "admin_reset"), "traceparent",
+				"00-" + traceId + "-" + CLIENT_SPAN_ID + "-01");
+
+		serverSpanOf(traceId);
+
+		assertThat(receiver.spansOf(traceId)).noneMatch((span) -> span.kind().equals("SPAN_KIND_CLIENT"));
 	}
 
 	@Test
@@ -155,6 +174,16 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 		return receiver.spansOf(traceId)
 			.stream()
 			.filter((span) -> span.kind().equals("SPAN_KIND_SERVER"))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	private static ExportedSpan clientSpanOf(String traceId) {
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> receiver.spansOf(traceId).stream().anyMatch((span) -> span.kind().equals("SPAN_KIND_CLIENT")));
+		return receiver.spansOf(traceId)
+			.stream()
+			.filter((span) -> span.kind().equals("SPAN_KIND_CLIENT"))
 			.findFirst()
 			.orElseThrow();
 	}
