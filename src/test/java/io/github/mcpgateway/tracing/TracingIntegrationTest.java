@@ -169,23 +169,18 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	private static ExportedSpan serverSpanOf(String traceId) {
-		await().atMost(Duration.ofSeconds(10))
-			.until(() -> receiver.spansOf(traceId).stream().anyMatch((span) -> span.kind().equals("SPAN_KIND_SERVER")));
-		return receiver.spansOf(traceId)
-			.stream()
-			.filter((span) -> span.kind().equals("SPAN_KIND_SERVER"))
-			.findFirst()
-			.orElseThrow();
+		return spanOf(traceId, "SPAN_KIND_SERVER");
 	}
 
 	private static ExportedSpan clientSpanOf(String traceId) {
+		return spanOf(traceId, "SPAN_KIND_CLIENT");
+	}
+
+	/** The first span of {@code kind} exported in {@code traceId}, once it arrives. */
+	private static ExportedSpan spanOf(String traceId, String kind) {
 		await().atMost(Duration.ofSeconds(10))
-			.until(() -> receiver.spansOf(traceId).stream().anyMatch((span) -> span.kind().equals("SPAN_KIND_CLIENT")));
-		return receiver.spansOf(traceId)
-			.stream()
-			.filter((span) -> span.kind().equals("SPAN_KIND_CLIENT"))
-			.findFirst()
-			.orElseThrow();
+			.until(() -> receiver.spansOf(traceId).stream().anyMatch((span) -> span.kind().equals(kind)));
+		return receiver.spansOf(traceId).stream().filter((span) -> span.kind().equals(kind)).findFirst().orElseThrow();
 	}
 
 	private void assertNothingSecretIn(List<ExportedSpan> spans) {
