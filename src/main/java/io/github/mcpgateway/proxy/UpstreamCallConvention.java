@@ -1,6 +1,5 @@
 package io.github.mcpgateway.proxy;
 
-import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 import org.jspecify.annotations.Nullable;
 
@@ -12,38 +11,29 @@ import org.springframework.web.context.request.ServletRequestAttributes;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.tracing.McpSpans;
 
 /**
  * Names the upstream call's client span as the MCP semantic conventions name an MCP
- * client span ({@code tools/call get_weather}) and adds {@code mcp.method.name} and
- * {@code gen_ai.tool.name} as span attributes (high cardinality: the
- * {@code http.client.requests} metric keeps Spring's tags). The request being proxied is
- * found as {@link AbortableRequestFactory} finds it, in {@link RequestContextHolder}.
+ * client span ({@code tools/call get_weather}) and adds the message's attributes
+ * ({@link McpSpans}) as high-cardinality values (the {@code http.client.requests} metric
+ * keeps Spring's tags). The request being proxied is found as
+ * {@link AbortableRequestFactory} finds it, in {@link RequestContextHolder}.
  */
 final class UpstreamCallConvention extends DefaultClientRequestObservationConvention {
 
 	@Override
 	public String getContextualName(ClientRequestObservationContext context) {
 		JsonRpcMessage message = message();
-		if (message == null || message.method() == null) {
-			return super.getContextualName(context);
-		}
-		return (message.isToolCall() && message.toolName() != null) ? message.method() + " " + message.toolName()
-				: message.method();
+		String name = (message != null) ? McpSpans.name(message) : null;
+		return (name != null) ? name : super.getContextualName(context);
 	}
 
 	@Override
 	public KeyValues getHighCardinalityKeyValues(ClientRequestObservationContext context) {
 		KeyValues values = super.getHighCardinalityKeyValues(context);
 		JsonRpcMessage message = message();
-		if (message == null || message.method() == null) {
-			return values;
-		}
-		values = values.and(KeyValue.of("mcp.method.name", message.method()));
-		if (message.isToolCall() && message.toolName() != null) {
-			values = values.and(KeyValue.of("gen_ai.tool.name", message.toolName()));
-		}
-		return values;
+		return (message != null) ? values.and(McpSpans.attributes(message)) : values;
 	}
 
 	private static @Nullable JsonRpcMessage message() {

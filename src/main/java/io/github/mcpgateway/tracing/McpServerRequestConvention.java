@@ -2,15 +2,11 @@ package io.github.mcpgateway.tracing;
 
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
-import jakarta.servlet.http.HttpServletRequest;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.server.observation.DefaultServerRequestObservationConvention;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
 
-import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.request.McpRequestContext;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Names the server span of an MCP request as the MCP semantic conventions do
@@ -36,12 +32,9 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 
 	@Override
 	public String getContextualName(ServerRequestObservationContext context) {
-		JsonRpcMessage message = message(context);
-		if (message == null || message.method() == null) {
-			return super.getContextualName(context);
-		}
-		String target = target(message);
-		return (target != null) ? message.method() + " " + target : message.method();
+		McpRequestContext mcp = McpRequestContext.find(context.getCarrier());
+		String name = (mcp != null && mcp.message() != null) ? McpSpans.name(mcp.message()) : null;
+		return (name != null) ? name : super.getContextualName(context);
 	}
 
 	@Override
@@ -53,20 +46,11 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 		}
 		values = values
 			.and(KeyValue.of(McpAttributes.MCP_SERVER, mcp.server().namespace() + "/" + mcp.server().name()));
-		JsonRpcMessage message = mcp.message();
-		if (message != null && message.method() != null) {
-			values = values.and(KeyValue.of(McpAttributes.MCP_METHOD_NAME, message.method()));
-			if (message.isToolCall() && message.toolName() != null) {
-				values = values.and(KeyValue.of(McpAttributes.GEN_AI_TOOL_NAME, message.toolName()),
-						KeyValue.of(McpAttributes.GEN_AI_OPERATION_NAME, "execute_tool"));
-			}
-			String prompt = promptName(message);
-			if (prompt != null) {
-				values = values.and(KeyValue.of(McpAttributes.GEN_AI_PROMPT_NAME, prompt));
-			}
-			if (mcp.requestId() != null && !mcp.requestId().isNull()) {
-				values = values.and(KeyValue.of(McpAttributes.JSONRPC_REQUEST_ID, mcp.requestId().asString()));
-			}
+		if (mcp.message() != null) {
+			values = values.and(McpSpans.attributes(mcp.message()));
+		}
+		if (mcp.requestId() != null && !mcp.requestId().isNull()) {
+			values = values.and(KeyValue.of(McpAttributes.JSONRPC_REQUEST_ID, mcp.requestId().asString()));
 		}
 		String revision = context.getCarrier().getHeader("MCP-Protocol-Version");
 		if (revision != null) {
@@ -80,28 +64,6 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 			values = values.and(KeyValue.of(McpAttributes.ERROR_TYPE, mcp.errorCode()));
 		}
 		return values;
-	}
-
-	private static @Nullable JsonRpcMessage message(ServerRequestObservationContext context) {
-		HttpServletRequest request = context.getCarrier();
-		McpRequestContext mcp = McpRequestContext.find(request);
-		return (mcp != null) ? mcp.message() : null;
-	}
-
-	private static @Nullable String promptName(JsonRpcMessage message) {
-		if (!"prompts/get".equals(message.method()) || message.params() == null) {
-			return null;
-		}
-		JsonNode name = message.params().get("name");
-		return (name != null && name.isString()) ? name.stringValue() : null;
-	}
-
-	/** The tool or prompt name; a resource URI is never a span name (its cardinality). */
-	private static @Nullable String target(JsonRpcMessage message) {
-		if (message.isToolCall()) {
-			return message.toolName();
-		}
-		return promptName(message);
 	}
 
 }
