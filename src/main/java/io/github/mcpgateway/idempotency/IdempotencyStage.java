@@ -1,5 +1,6 @@
 package io.github.mcpgateway.idempotency;
 
+import java.util.function.BiConsumer;
 import java.io.IOException;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -9,6 +10,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
@@ -68,6 +70,18 @@ public final class IdempotencyStage implements McpStage {
 		this.hashWithId = properties.requestHash() == IdempotencyProperties.RequestHash.WITH_JSONRPC_ID;
 		this.replays = new ReplayWriter(replayEventStreams);
 		this.settlement = new KeyedCallSettlement(streamingMediaTypes, replayEventStreams, this.maxReplyBytes);
+	}
+
+	@Override
+	public String name() {
+		return "idempotency";
+	}
+
+	@Override
+	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
+		if (context.idempotency() != null) {
+			attribute.accept(StageAttributes.IDEMPOTENCY, context.idempotency().outcome().tag());
+		}
 	}
 
 	@Override

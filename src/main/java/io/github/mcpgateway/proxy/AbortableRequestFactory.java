@@ -5,9 +5,6 @@ import org.apache.hc.core5.concurrent.Cancellable;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
-import org.springframework.web.context.request.RequestAttributes;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
 
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.UpstreamCall;
@@ -20,10 +17,8 @@ import io.github.mcpgateway.transport.UpstreamCall;
  * read at once.
  *
  * <p>
- * Spring's client adapter gives the factory no servlet request: it is found in
- * {@link RequestContextHolder}, which Spring Boot's {@code RequestContextFilter} fills
- * for every request (order {@code -105}, ahead of the whole pipeline; see
- * docs/architecture.md).
+ * Spring's client adapter gives the factory no servlet request: it is the
+ * {@link ProxiedRequest}.
  */
 final class AbortableRequestFactory extends HttpComponentsClientHttpRequestFactory {
 
@@ -33,12 +28,9 @@ final class AbortableRequestFactory extends HttpComponentsClientHttpRequestFacto
 
 	@Override
 	protected void postProcessHttpRequest(ClassicHttpRequest request) {
-		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
-		if (request instanceof Cancellable cancellable && attributes instanceof ServletRequestAttributes servlet) {
-			McpRequestContext context = McpRequestContext.find(servlet.getRequest());
-			if (context != null) {
-				context.upstreamCall(cancellable::cancel);
-			}
+		McpRequestContext context = ProxiedRequest.context();
+		if (request instanceof Cancellable cancellable && context != null) {
+			context.upstreamCall(cancellable::cancel);
 		}
 	}
 

@@ -1,5 +1,6 @@
 package io.github.mcpgateway.proxy;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,6 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -20,6 +22,10 @@ import org.springframework.http.client.observation.ClientHttpObservationDocument
 import org.springframework.http.client.observation.ClientRequestObservationContext;
 import org.springframework.http.client.observation.ClientRequestObservationConvention;
 import org.springframework.http.client.observation.DefaultClientRequestObservationConvention;
+
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.tracing.MetaTraceContext;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The upstream exchange as an observation (Spring's {@code http.client.requests}): with
@@ -33,6 +39,13 @@ import org.springframework.http.client.observation.DefaultClientRequestObservati
  * proxy copied the caller's headers and before they are sent, and stops when the reply is
  * closed (its body relayed to the end, or abandoned), or when the exchange fails; it
  * stops once.
+ *
+ * <p>
+ * With {@code writeMetaContext}, a request whose message carries
+ * {@code params._meta.traceparent} reaches the upstream with this span's
+ * {@code traceparent} in its place ({@link MetaTraceContext#rewrite}: the value's bytes
+ * only, the body's length unchanged); its body is then held in memory until
+ * {@code execute()}, when the span exists. Any other body is streamed through untouched.
  */
 final class ObservedRequestFactory implements ClientHttpRequestFactory {
 
@@ -44,11 +57,14 @@ final class ObservedRequestFactory implements ClientHttpRequestFactory {
 
 	private final ClientRequestObservationConvention convention;
 
+	private final boolean writeMetaContext;
+
 	ObservedRequestFactory(ClientHttpRequestFactory delegate, ObservationRegistry registry,
-			ClientRequestObservationConvention convention) {
+			ClientRequestObservationConvention convention, boolean writeMetaContext) {
 		this.delegate = delegate;
 		this.registry = registry;
 		this.convention = convention;
+		this.writeMetaContext = writeMetaContext;
 	}
 
 	@Override
@@ -59,6 +75,8 @@ final class ObservedRequestFactory implements ClientHttpRequestFactory {
 	private final class ObservedRequest implements ClientHttpRequest {
 
 		private final ClientHttpRequest request;
+
+		private @Nullable ByteArrayOutputStream heldBody;
 
 		ObservedRequest(ClientHttpRequest request) {
 			this.request = request;
@@ -72,6 +90,7 @@ final class ObservedRequestFactory implements ClientHttpRequestFactory {
 						ObservedRequestFactory.this.registry)
 				.start();
 			try (Observation.Scope scope = observation.openScope()) {
+				writeHeldBody();
 				ClientHttpResponse response = this.request.execute();
 				context.setResponse(response);
 				return new ObservedResponse(response, observation);
@@ -85,7 +104,24 @@ final class ObservedRequestFactory implements ClientHttpRequestFactory {
 
 		@Override
 		public OutputStream getBody() throws IOException {
-			return this.request.getBody();
+			if (this.heldBody == null && ObservedRequestFactory.this.writeMetaContext && carriesMetaTraceparent()) {
+				this.heldBody = new ByteArrayOutputStream();
+			}
+			return (this.heldBody != null) ? this.heldBody : this.request.getBody();
+		}
+
+		/** The held body, with the client span's traceparent in its {@code _meta}. */
+		private void writeHeldBody() throws IOException {
+			if (this.heldBody == null) {
+				return;
+			}
+			byte[] body = this.heldBody.toByteArray();
+			MetaTraceContext meta = MetaTraceContext.locate(body);
+			String traceparent = this.request.getHeaders().getFirst(MetaTraceContext.TRACEPARENT);
+			if (meta != null && traceparent != null) {
+				body = meta.rewrite(body, traceparent);
+			}
+			this.request.getBody().write(body);
 		}
 
 		@Override
@@ -108,6 +144,12 @@ final class ObservedRequestFactory implements ClientHttpRequestFactory {
 			return this.request.getAttributes();
 		}
 
+	}
+
+	private static boolean carriesMetaTraceparent() {
+		JsonRpcMessage message = ProxiedRequest.message();
+		JsonNode params = (message != null) ? message.params() : null;
+		return params != null && params.path("_meta").path(MetaTraceContext.TRACEPARENT).isString();
 	}
 
 	private static final class ObservedResponse implements ClientHttpResponse {

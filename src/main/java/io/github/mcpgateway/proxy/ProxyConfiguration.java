@@ -31,6 +31,7 @@ import io.github.mcpgateway.transport.StreamingMediaTypes;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.core.env.Environment;
 import org.springframework.http.client.ClientHttpRequestFactory;
+import io.github.mcpgateway.tracing.GatewayTracingProperties;
 import io.github.mcpgateway.tracing.TracingGate;
 
 /**
@@ -59,11 +60,13 @@ class ProxyConfiguration {
 	 */
 	@Bean
 	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties,
-			Environment environment, ObjectProvider<ObservationRegistry> observations) {
+			Environment environment, ObjectProvider<ObservationRegistry> observations,
+			GatewayTracingProperties tracing) {
 		ClientHttpRequestFactory requests = new AbortableRequestFactory(upstreamHttpClient);
 		ObservationRegistry registry = observations.getIfAvailable();
 		if (TracingGate.enabled(environment) && registry != null) {
-			requests = new ObservedRequestFactory(requests, registry, new UpstreamCallConvention());
+			requests = new ObservedRequestFactory(requests, registry, new UpstreamCallConvention(),
+					tracing.metaContext() == GatewayTracingProperties.MetaContext.PROPAGATE);
 		}
 		return new ClientHttpRequestFactoryProxyExchange(requests, properties);
 	}

@@ -78,6 +78,11 @@ public final class UpstreamGuardStage implements McpStage {
 	}
 
 	@Override
+	public String name() {
+		return "upstream_guard";
+	}
+
+	@Override
 	public StageDecision decide(McpExchange exchange) {
 		HttpServletRequest request = exchange.request();
 		McpRequestContext context = exchange.context();

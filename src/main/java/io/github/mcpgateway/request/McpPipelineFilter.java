@@ -103,6 +103,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			return;
 		}
 		McpRequestContext context = McpRequestContext.open(request, server, principal(), this.clock.nanoTime());
+		this.trace.identified(request, context);
 		Deque<Completion> completions = new ArrayDeque<>(4);
 		Throwable failure = null;
 		try {
@@ -132,6 +133,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			}
 		}
 		finally {
+			this.trace.finished(context);
 			audit(McpAuditEvent.of(context, request.getMethod(), response.getStatus(), this.clock.instant(),
 					this.clock.nanoTime() - context.startNanos(), this.trace.current()));
 		}
@@ -163,7 +165,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			if (!stage.appliesTo(exchange)) {
 				continue;
 			}
-			StageDecision decision = stage.decide(exchange);
+			StageDecision decision = decide(stage, exchange);
 			if (decision instanceof Refuse refuse) {
 				this.refusals.refuse(exchange.context(), exchange.response(), refuse.error(), refuse.reason());
 				return null;
@@ -182,6 +184,19 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		}
 		exchange.context().allowed();
 		return exchange;
+	}
+
+	/** One stage's decision, in its span when the request is traced. */
+	private StageDecision decide(McpStage stage, McpExchange exchange) throws IOException {
+		CurrentTrace.StageSpan span = this.trace.stage(stage);
+		StageDecision decision = null;
+		try {
+			decision = stage.decide(exchange);
+			return decision;
+		}
+		finally {
+			span.end(decision, exchange.context());
+		}
 	}
 
 	/** Answers what nothing else answered, or throws it on once nothing can be. */

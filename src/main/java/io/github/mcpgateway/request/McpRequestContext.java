@@ -75,6 +75,8 @@ public final class McpRequestContext {
 
 	private @Nullable Keyed idempotency;
 
+	private int grantIndex = -1;
+
 	private @Nullable Credential upstreamAuth;
 
 	private @Nullable UpstreamCredential upstreamCredential;
@@ -196,6 +198,14 @@ public final class McpRequestContext {
 		return this.replyTap;
 	}
 
+	/**
+	 * The index in the server's {@code grants} of the grant that allowed the request, or
+	 * {@code -1} when the grant stage did not allow it (yet).
+	 */
+	public int grantIndex() {
+		return this.grantIndex;
+	}
+
 	/** How the Idempotency-Key stage handled a keyed request, or {@code null}. */
 	public @Nullable Keyed idempotency() {
 		return this.idempotency;
@@ -272,6 +282,11 @@ public final class McpRequestContext {
 
 	public void replyTap(ReplyTap tap) {
 		this.replyTap = tap;
+	}
+
+	/** Records which grant allowed the request. */
+	public void granted(int grantIndex) {
+		this.grantIndex = grantIndex;
 	}
 
 	/** Records how the Idempotency-Key stage handled the request. */

@@ -1,5 +1,6 @@
 package io.github.mcpgateway.session;
 
+import java.util.function.BiConsumer;
 import java.time.Clock;
 
 import org.jspecify.annotations.Nullable;
@@ -7,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
@@ -56,6 +58,16 @@ public final class SessionStage implements McpStage {
 		this.revocations = revocations;
 		this.events = events;
 		this.clock = clock;
+	}
+
+	@Override
+	public String name() {
+		return "session";
+	}
+
+	@Override
+	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
+		attribute.accept(StageAttributes.IN_SESSION, Boolean.toString(context.sessionId() != null));
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package io.github.mcpgateway.task;
 
+import java.util.function.BiConsumer;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
@@ -93,6 +95,18 @@ public final class TaskStage implements McpStage {
 		this.maxReplyBytes = (int) properties.maxReplySize().toBytes();
 		this.maxTtl = properties.maxTtl();
 		this.clock = clock;
+	}
+
+	@Override
+	public String name() {
+		return "task";
+	}
+
+	@Override
+	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
+		if (context.task() != null) {
+			attribute.accept(StageAttributes.TASK, context.task().outcome().tag());
+		}
 	}
 
 	@Override

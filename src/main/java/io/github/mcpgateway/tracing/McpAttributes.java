@@ -1,9 +1,12 @@
 package io.github.mcpgateway.tracing;
 
+import io.github.mcpgateway.request.StageAttributes;
+
 /**
  * Span attribute names: the OpenTelemetry MCP semantic conventions
  * (https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/, status Development) where
- * they name one, the gateway's own under {@code mcp_gateway.*} otherwise.
+ * they name one, the gateway's own under {@code mcp_gateway.*} otherwise (the stages'
+ * own: {@link StageAttributes}).
  */
 final class McpAttributes {
 
@@ -28,7 +31,19 @@ final class McpAttributes {
 	static final String GATEWAY_DECISION = "mcp_gateway.decision";
 
 	/** The Idempotency-Key outcome of a keyed request: first, replay, conflict, ... */
-	static final String GATEWAY_IDEMPOTENCY = "mcp_gateway.idempotency";
+	static final String GATEWAY_IDEMPOTENCY = StageAttributes.IDEMPOTENCY;
+
+	/** A stage span's stage: identity, session, policy, idempotency, ... */
+	static final String GATEWAY_STAGE = "mcp_gateway.stage";
+
+	/** How a stage decided: continued, refused, answered (a replay), failed. */
+	static final String GATEWAY_STAGE_OUTCOME = "mcp_gateway.stage.outcome";
+
+	/** Whether identity found a verified principal: true or false. */
+	static final String GATEWAY_IDENTITY_VERIFIED = "mcp_gateway.identity.verified";
+
+	/** The HTTP status Spring Security answered with, when identity refused. */
+	static final String HTTP_RESPONSE_STATUS_CODE = "http.response.status_code";
 
 	private McpAttributes() {
 	}

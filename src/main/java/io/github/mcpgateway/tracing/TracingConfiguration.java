@@ -1,17 +1,24 @@
 package io.github.mcpgateway.tracing;
 
-import io.micrometer.tracing.Tracer;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.micrometer.tracing.autoconfigure.TracingProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.http.server.observation.ServerRequestObservationConvention;
 
 import io.github.mcpgateway.request.CurrentTrace;
+import io.github.mcpgateway.request.RequestProperties;
+import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Tracing's beans, present only with {@code gateway.tracing.enabled: true} (the rest of
@@ -20,6 +27,15 @@ import io.github.mcpgateway.request.CurrentTrace;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(GatewayTracingProperties.class)
 class TracingConfiguration {
+
+	/** The instrumentation scope of the gateway's own spans. */
+	static final String INSTRUMENTATION_SCOPE = "io.github.mcpgateway";
+
+	/** Ahead of Spring's server observation ({@code HIGHEST_PRECEDENCE + 1}). */
+	static final int META_CONTEXT_ORDER = Ordered.HIGHEST_PRECEDENCE;
+
+	/** Just ahead of Spring Security. */
+	static final int IDENTITY_SPAN_ORDER = SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1;
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBooleanProperty(TracingGate.ENABLED)
@@ -43,10 +59,38 @@ class TracingConfiguration {
 				.build();
 		}
 
-		/** The request's trace and span ids for its audit line. */
+		/** The pipeline's stage spans, and the trace ids of the audit line. */
 		@Bean
-		CurrentTrace currentTrace(Tracer tracer) {
-			return new TracerCurrentTrace(tracer);
+		CurrentTrace currentTrace(OpenTelemetry openTelemetry) {
+			return new OtelRequestTrace(tracer(openTelemetry));
+		}
+
+		/** The identity span, around Spring Security. */
+		@Bean
+		FilterRegistrationBean<IdentitySpanFilter> identitySpanFilter(OpenTelemetry openTelemetry,
+				ServerLocator servers) {
+			FilterRegistrationBean<IdentitySpanFilter> registration = new FilterRegistrationBean<>(
+					new IdentitySpanFilter(tracer(openTelemetry), servers));
+			registration.setOrder(IDENTITY_SPAN_ORDER);
+			return registration;
+		}
+
+		/**
+		 * Trace context from {@code params._meta}, read ahead of Spring's server
+		 * observation; not with {@code gateway.tracing.meta-context: ignore}.
+		 */
+		@Bean
+		@ConditionalOnProperty(name = "gateway.tracing.meta-context", havingValue = "propagate", matchIfMissing = true)
+		FilterRegistrationBean<MetaTraceContextFilter> metaTraceContextFilter(ServerLocator servers,
+				RequestProperties request) {
+			FilterRegistrationBean<MetaTraceContextFilter> registration = new FilterRegistrationBean<>(
+					new MetaTraceContextFilter(servers, request.maxBodySize().toBytes()));
+			registration.setOrder(META_CONTEXT_ORDER);
+			return registration;
+		}
+
+		private static Tracer tracer(OpenTelemetry openTelemetry) {
+			return openTelemetry.getTracer(INSTRUMENTATION_SCOPE);
 		}
 
 		/** The server span named after the MCP request; the metric keeps its tags. */

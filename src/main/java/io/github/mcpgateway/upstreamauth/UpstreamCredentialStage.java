@@ -1,7 +1,9 @@
 package io.github.mcpgateway.upstreamauth;
 
+import java.util.function.BiConsumer;
 import java.time.Duration;
 
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.VerifiedBearerToken;
@@ -37,6 +39,19 @@ public final class UpstreamCredentialStage implements McpStage {
 		this.tokens = tokens;
 		this.meters = meters;
 		this.unavailable = GatewayErrors.UPSTREAM_TOKEN_UNAVAILABLE.withRetryAfter(retryAfter);
+	}
+
+	@Override
+	public String name() {
+		return "upstream_credentials";
+	}
+
+	@Override
+	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
+		if (context.upstreamAuth() != null) {
+			attribute.accept(StageAttributes.UPSTREAM_AUTH_MODE, context.upstreamAuth().mode().tag());
+			attribute.accept(StageAttributes.UPSTREAM_AUTH, context.upstreamAuth().outcome().tag());
+		}
 	}
 
 	@Override

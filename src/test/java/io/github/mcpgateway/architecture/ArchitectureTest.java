@@ -105,6 +105,10 @@ class ArchitectureTest {
 			.doNotHaveFullyQualifiedName(ROOT + ".request.McpPipelineFilter")
 			.and()
 			.doNotHaveFullyQualifiedName(ROOT + ".routing.ServerResolutionFilter")
+			.and()
+			.doNotHaveFullyQualifiedName(ROOT + ".tracing.MetaTraceContextFilter")
+			.and()
+			.doNotHaveFullyQualifiedName(ROOT + ".tracing.IdentitySpanFilter")
 			.should()
 			.callMethod(FilterChain.class, "doFilter", ServletRequest.class, ServletResponse.class)
 			.check(this.classes);

@@ -103,7 +103,8 @@ public final class TestOtlpReceiver {
 	 * parent id is empty for a root span.
 	 */
 	public record ExportedSpan(String traceId, String spanId, String parentSpanId, String name, String kind,
-			Map<String, String> attributes, String statusCode, List<String> eventNames, Map<String, String> resource) {
+			Map<String, String> attributes, String statusCode, String statusMessage, long durationNanos,
+			List<String> eventNames, Map<String, String> resource) {
 
 		static ExportedSpan of(io.opentelemetry.proto.trace.v1.Span span, Map<String, String> resource) {
 			HexFormat hex = HexFormat.of();
@@ -112,12 +113,18 @@ public final class TestOtlpReceiver {
 			return new ExportedSpan(hex.formatHex(span.getTraceId().toByteArray()),
 					hex.formatHex(span.getSpanId().toByteArray()), hex.formatHex(span.getParentSpanId().toByteArray()),
 					span.getName(), span.getKind().name(), TestOtlpReceiver.attributes(span.getAttributesList()),
-					span.getStatus().getCode().name(), List.copyOf(events), resource);
+					span.getStatus().getCode().name(), span.getStatus().getMessage(),
+					span.getEndTimeUnixNano() - span.getStartTimeUnixNano(), List.copyOf(events), resource);
+		}
+
+		/** Whether the span's status is {@code ERROR}. */
+		public boolean failed() {
+			return "STATUS_CODE_ERROR".equals(this.statusCode);
 		}
 
 		/** Every value this span carries, to check that nothing secret is among them. */
 		public String everything() {
-			return this.name + " " + this.attributes + " " + this.eventNames;
+			return this.name + " " + this.attributes + " " + this.statusMessage + " " + this.eventNames;
 		}
 
 	}

@@ -1,9 +1,14 @@
 package io.github.mcpgateway.tracing;
 
+import java.net.Socket;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,9 +22,12 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
 import io.github.mcpgateway.support.GatewayIntegrationTest;
+import io.github.mcpgateway.support.RawHttp;
+import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestJwts;
 import io.github.mcpgateway.support.TestOtlpReceiver;
 import io.github.mcpgateway.support.TestOtlpReceiver.ExportedSpan;
+import io.github.mcpgateway.support.TestUpstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -78,7 +86,98 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 			.extracting((received) -> received.header("traceparent"))
 			.as("the upstream's parent is the gateway's client span, not the caller's")
 			.isEqualTo("00-" + traceId + "-" + client.spanId() + "-01");
+		assertThat(stageSpansOf(traceId, server)).containsKeys("gateway.identity", "gateway.session", "gateway.policy",
+				"gateway.upstream_guard");
+		assertThat(stageSpansOf(traceId, server).get("gateway.policy").attributes())
+			.containsEntry("mcp_gateway.stage", "policy")
+			.containsEntry("mcp_gateway.stage.outcome", "continued")
+			.containsEntry("mcp_gateway.grant", "grants[0]");
+		assertThat(stageSpansOf(traceId, server).get("gateway.identity").attributes())
+			.containsEntry("mcp_gateway.identity.verified", "true");
+		assertThat(receiver.spansOf(traceId)).noneMatch(ExportedSpan::failed);
 		assertNothingSecretIn(receiver.spansOf(traceId));
+	}
+
+	@Test
+	void traceContextOnlyInMetaJoinsThatTraceAndReachesTheUpstreamAsTheClientSpanInPlace() {
+		String traceId = trace("07");
+		String body = metaToolCall(13, "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01", "vendor=opaque");
+		HttpResponse<String> reply = post("/mcp/test/echo", this.token, body);
+		assertThat(reply.statusCode()).isEqualTo(200);
+
+		ExportedSpan server = serverSpanOf(traceId);
+		ExportedSpan client = clientSpanOf(traceId);
+
+		assertThat(server.parentSpanId()).isEqualTo(CLIENT_SPAN_ID);
+		assertThat(client.parentSpanId()).isEqualTo(server.spanId());
+		String upstreamParent = "00-" + traceId + "-" + client.spanId() + "-01";
+		TestUpstream.Received received = upstream.received().get(upstream.count() - 1);
+		assertThat(received.header("traceparent")).isEqualTo(upstreamParent);
+		assertThat(new String(received.body(), StandardCharsets.UTF_8))
+			.as("the body as sent, but for the traceparent value, which names the client span")
+			.isEqualTo(metaToolCall(13, upstreamParent, "vendor=opaque"));
+		assertThat(received.header("tracestate")).isEqualTo("vendor=opaque");
+		assertNothingSecretIn(receiver.spansOf(traceId));
+	}
+
+	@Test
+	void whenHeadersAndMetaBothCarryContextTheHeadersWinAndMetaNamesTheClientSpan() {
+		String headerTrace = trace("08");
+		String metaTrace = trace("09");
+		post("/mcp/test/echo", this.token, metaToolCall(14, "00-" + metaTrace + "-" + CLIENT_SPAN_ID + "-01", null),
+				"traceparent", "00-" + headerTrace + "-" + CLIENT_SPAN_ID + "-01");
+
+		ExportedSpan client = clientSpanOf(headerTrace);
+
+		assertThat(serverSpanOf(headerTrace).parentSpanId()).isEqualTo(CLIENT_SPAN_ID);
+		assertThat(receiver.spansOf(metaTrace)).isEmpty();
+		assertThat(new String(upstream.received().get(upstream.count() - 1).body(), StandardCharsets.UTF_8))
+			.isEqualTo(metaToolCall(14, "00-" + headerTrace + "-" + client.spanId() + "-01", null));
+	}
+
+	@Test
+	void aBodyWithoutTraceContextReachesTheUpstreamByteForByte() {
+		String traceId = trace("0a");
+		String body = toolCall(15, "echo");
+		post("/mcp/test/echo", this.token, body, "traceparent", "00-" + traceId + "-" + CLIENT_SPAN_ID + "-01");
+
+		clientSpanOf(traceId);
+
+		assertThat(upstream.received().get(upstream.count() - 1).body())
+			.isEqualTo(body.getBytes(StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aCallerIdentityRefusesHasAFailedIdentitySpanAndNoStageSpans() {
+		String traceId = trace("0b");
+		HttpResponse<String> reply = post("/mcp/test/echo", null, toolCall(16, "echo"), "traceparent",
+				"00-" + traceId + "-" + CLIENT_SPAN_ID + "-01");
+		assertThat(reply.statusCode()).isEqualTo(401);
+
+		ExportedSpan server = serverSpanOf(traceId);
+		ExportedSpan identity = stageSpansOf(traceId, server).get("gateway.identity");
+
+		assertThat(identity.failed()).isTrue();
+		assertThat(identity.attributes()).containsEntry("error.type", "401");
+		assertThat(server.failed()).isTrue();
+		assertThat(stageSpansOf(traceId, server)).containsOnlyKeys("gateway.identity");
+	}
+
+	@Test
+	void aStreamedReplyEndsTheClientSpanWhenTheStreamEnds() {
+		upstream.reply(Replies.sse(List.of(event("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}"),
+				event("{\"jsonrpc\":\"2.0\",\"id\":17,\"result\":{}}")), 200));
+		String traceId = trace("0c");
+		HttpResponse<String> reply = post("/mcp/test/echo", this.token, toolCall(17, "echo"), "traceparent",
+				"00-" + traceId + "-" + CLIENT_SPAN_ID + "-01");
+		assertThat(reply.body()).contains("\"id\":17");
+
+		ExportedSpan client = clientSpanOf(traceId);
+		ExportedSpan server = serverSpanOf(traceId);
+
+		assertThat(client.durationNanos()).as("the client span covers the relayed stream")
+			.isGreaterThanOrEqualTo(Duration.ofMillis(200).toNanos());
+		assertThat(server.durationNanos()).isGreaterThanOrEqualTo(client.durationNanos());
 	}
 
 	@Test
@@ -106,6 +205,10 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 		assertThat(serverSpanOf(first).attributes()).containsEntry("mcp_gateway.idempotency", "first");
 		ExportedSpan replayed = serverSpanOf(retry);
 		assertThat(replayed.attributes()).containsEntry("mcp_gateway.idempotency", "replay");
+		assertThat(stageSpansOf(retry, replayed).get("gateway.idempotency").attributes())
+			.containsEntry("mcp_gateway.idempotency", "replay")
+			.containsEntry("mcp_gateway.stage.outcome", "answered");
+		assertThat(receiver.spansOf(retry)).noneMatch((span) -> span.kind().equals("SPAN_KIND_CLIENT"));
 		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
 			assertThat(auditLine(output, first)).contains("\"idempotency\":\"first\"");
 			assertThat(auditLine(output, retry)).contains("\"idempotency\":\"replay\"")
@@ -127,6 +230,15 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 		assertThat(server.name()).isEqualTo("tools/call admin_reset");
 		assertThat(server.attributes()).containsEntry("error.type", "tool_not_granted")
 			.containsEntry("mcp_gateway.decision", "denied");
+		assertThat(server.failed()).isTrue();
+		assertThat(server.statusMessage()).isEqualTo("tool_not_granted");
+		ExportedSpan policySpan = stageSpansOf(traceId, server).get("gateway.policy");
+		assertThat(policySpan.failed()).isTrue();
+		assertThat(policySpan.attributes()).containsEntry("error.type", "tool_not_granted")
+			.containsEntry("mcp_gateway.stage.outcome", "refused")
+			.doesNotContainKey("mcp_gateway.grant");
+		assertThat(stageSpansOf(traceId, server)).as("no stage after the refusing one")
+			.doesNotContainKeys("gateway.idempotency", "gateway.upstream_guard");
 		assertNothingSecretIn(receiver.spansOf(traceId));
 	}
 
@@ -154,6 +266,55 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 	@Test
 	void logLinesCarryTraceIds(@Autowired Environment environment) {
 		assertThat(environment.getProperty("logging.expect-correlation-id", Boolean.class)).isTrue();
+	}
+
+	@Test
+	void aClientThatLeavesAStreamLeavesNoSpanOpen() throws Exception {
+		List<String> events = new ArrayList<>();
+		for (int i = 0; i < 10; i++) {
+			events
+				.add(event("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"n\":" + i + "}}"));
+		}
+		upstream.reply(Replies.sse(events, 100));
+		String traceId = trace("0d");
+		try (Socket socket = RawHttp.open(this.port,
+				RawHttp.post("/mcp/test/echo", toolCall(18, "echo"), "Authorization: Bearer " + this.token,
+						"Accept: application/json, text/event-stream",
+						"traceparent: 00-" + traceId + "-" + CLIENT_SPAN_ID + "-01"))) {
+			socket.setSoTimeout(5000);
+			assertThat(socket.getInputStream().read(new byte[256])).isPositive();
+		}
+
+		ExportedSpan client = clientSpanOf(traceId);
+		ExportedSpan server = serverSpanOf(traceId);
+
+		assertThat(client.parentSpanId()).isEqualTo(server.spanId());
+		assertThat(server.durationNanos()).isGreaterThanOrEqualTo(client.durationNanos());
+	}
+
+	private static String event(String json) {
+		return "data: " + json + "\n\n";
+	}
+
+	private static String metaToolCall(int id, String traceparent, String tracestate) {
+		String meta = "\"traceparent\":\"" + traceparent + "\""
+				+ ((tracestate != null) ? ",\"tracestate\":\"" + tracestate + "\"" : "");
+		return "{\"jsonrpc\":\"2.0\",\"id\":" + id
+				+ ",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"_meta\":{\"progressToken\":3," + meta
+				+ "},\"arguments\":{\"text\":\"secret-argument-" + id + "\"}}}";
+	}
+
+	/**
+	 * The gateway's stage spans that are children of {@code server}, by name, once the
+	 * policy span (or, for a request identity refused, the identity span) arrived.
+	 */
+	private static Map<String, ExportedSpan> stageSpansOf(String traceId, ExportedSpan server) {
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> receiver.spansOf(traceId).stream().anyMatch((span) -> span.name().equals("gateway.identity")));
+		return receiver.spansOf(traceId)
+			.stream()
+			.filter((span) -> span.name().startsWith("gateway.") && span.parentSpanId().equals(server.spanId()))
+			.collect(Collectors.toMap(ExportedSpan::name, (span) -> span, (a, b) -> a));
 	}
 
 	private static String auditLine(CapturedOutput output, String traceId) {

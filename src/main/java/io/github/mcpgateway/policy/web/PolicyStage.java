@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
@@ -14,6 +15,7 @@ import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.PolicyProperties;
@@ -22,6 +24,7 @@ import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
@@ -77,17 +80,24 @@ public final class PolicyStage implements McpStage {
 	}
 
 	@Override
+	public String name() {
+		return "policy";
+	}
+
+	@Override
 	public StageDecision decide(McpExchange exchange) {
 		McpRequestContext context = exchange.context();
 		McpServerPolicy server = context.server();
-		if (!this.grants.mayUseServer(server, context.principal())) {
+		JsonRpcMessage message = context.message();
+		String tool = (message != null && message.isToolCall()) ? message.toolName() : null;
+		GrantDecision grant = this.grants.decide(server, context.principal(), tool);
+		if (grant.refusal() == GrantDecision.Refusal.NO_GRANT_APPLIES) {
 			return StageDecision.refuse(GatewayErrors.SERVER_NOT_GRANTED);
 		}
-		JsonRpcMessage message = context.message();
-		if (message != null && message.isToolCall()
-				&& !this.grants.mayCallTool(server, context.principal(), message.toolName())) {
+		if (grant.refusal() == GrantDecision.Refusal.NO_APPLYING_GRANT_LISTS_TOOL) {
 			return StageDecision.refuse(GatewayErrors.TOOL_NOT_GRANTED);
 		}
+		context.granted(grant.grantIndex());
 		if (message != null && message.isToolCall() && context.stateless() && !this.headerAnnotations
 			.agree(exchange.request(), server.identityKey(), message.toolName(), message.params().get("arguments"))) {
 			return StageDecision.refuse(GatewayErrors.HEADER_MISMATCH);
@@ -102,6 +112,13 @@ public final class PolicyStage implements McpStage {
 				this.toolListMaxBytes, FilteredResponse.Unreadable.WITHHOLD);
 		return StageDecision.wrap(new IdentityEncodingRequest(exchange.request()), filtering,
 				(failure) -> finish(exchange, filtering, failure));
+	}
+
+	@Override
+	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
+		if (context.grantIndex() >= 0) {
+			attribute.accept(StageAttributes.GRANT, "grants[" + context.grantIndex() + "]");
+		}
 	}
 
 	/**
