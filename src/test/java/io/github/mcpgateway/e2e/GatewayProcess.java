@@ -196,6 +196,11 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 		stop();
 	}
 
+	/** The gateway's process id. */
+	long pid() {
+		return this.process.pid();
+	}
+
 	/** Stops the gateway (graceful shutdown, forced after 15 s). */
 	void stop() throws InterruptedException {
 		if (this.process != null) {
