@@ -28,10 +28,12 @@ import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
-import io.micrometer.observation.ObservationRegistry;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import org.springframework.core.env.Environment;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import io.github.mcpgateway.tracing.GatewayTracingProperties;
+import io.github.mcpgateway.tracing.McpSpans;
 import io.github.mcpgateway.tracing.TracingGate;
 
 /**
@@ -55,17 +57,18 @@ class ProxyConfiguration {
 	}
 
 	/**
-	 * The proxy's exchange over Apache HttpClient; when the gateway traces, observed as
-	 * the upstream call's client span ({@link ObservedRequestFactory}).
+	 * The proxy's exchange over Apache HttpClient; when the gateway traces, the upstream
+	 * call is a client span ({@link TracedRequestFactory}).
 	 */
 	@Bean
 	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties,
-			Environment environment, ObjectProvider<ObservationRegistry> observations,
-			GatewayTracingProperties tracing) {
+			Environment environment, ObjectProvider<OpenTelemetry> openTelemetry,
+			ObjectProvider<TextMapPropagator> propagators, GatewayTracingProperties tracing) {
 		ClientHttpRequestFactory requests = new AbortableRequestFactory(upstreamHttpClient);
-		ObservationRegistry registry = observations.getIfAvailable();
-		if (TracingGate.enabled(environment) && registry != null) {
-			requests = new ObservedRequestFactory(requests, registry, new UpstreamCallConvention(),
+		OpenTelemetry telemetry = openTelemetry.getIfAvailable();
+		if (TracingGate.enabled(environment) && telemetry != null) {
+			requests = new TracedRequestFactory(requests, McpSpans.tracer(telemetry),
+					propagators.getIfAvailable(() -> telemetry.getPropagators().getTextMapPropagator()),
 					tracing.metaContext() == GatewayTracingProperties.MetaContext.PROPAGATE);
 		}
 		return new ClientHttpRequestFactoryProxyExchange(requests, properties);

@@ -49,7 +49,7 @@ final class IdentitySpanFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (this.servers.serverOf(request) == null) {
+		if (!Span.current().getSpanContext().isSampled() || this.servers.serverOf(request) == null) {
 			chain.doFilter(request, response);
 			return;
 		}

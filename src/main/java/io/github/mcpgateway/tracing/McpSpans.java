@@ -2,6 +2,8 @@ package io.github.mcpgateway.tracing;
 
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Tracer;
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
@@ -20,6 +22,14 @@ import tools.jackson.databind.JsonNode;
 public final class McpSpans {
 
 	private McpSpans() {
+	}
+
+	/** The instrumentation scope of the gateway's own spans. */
+	public static final String INSTRUMENTATION_SCOPE = "io.github.mcpgateway";
+
+	/** The tracer of the gateway's own spans. */
+	public static Tracer tracer(OpenTelemetry openTelemetry) {
+		return openTelemetry.getTracer(INSTRUMENTATION_SCOPE);
 	}
 
 	/**

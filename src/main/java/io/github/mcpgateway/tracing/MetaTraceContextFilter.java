@@ -35,7 +35,7 @@ import io.github.mcpgateway.routing.ServerLocator;
  * {@code gateway.request.max-body-size} (anything else passes untouched, for the pipeline
  * to decide as before); refuses nothing; the pipeline reads the same bytes from memory.
  * (The upstream call writes its own span's {@code traceparent} back into {@code _meta},
- * whichever way the context came: {@code ObservedRequestFactory}.)
+ * whichever way the context came: {@code TracedRequestFactory}.)
  */
 final class MetaTraceContextFilter extends OncePerRequestFilter {
 

@@ -21,7 +21,8 @@ import io.github.mcpgateway.request.StageDecision;
  * Span names: {@code gateway.identity} and {@code gateway.<stage>}
  * ({@link McpStage#name()}), each with {@code mcp_gateway.stage}. A refused stage's span
  * has status {@code ERROR}, the {@code data.code} as {@code error.type} and as the status
- * description, as the server span has.
+ * description, as the server span has. A request whose server span is not sampled gets no
+ * stage spans at all (they would not be recorded either).
  */
 final class OtelRequestTrace implements CurrentTrace {
 
@@ -47,6 +48,10 @@ final class OtelRequestTrace implements CurrentTrace {
 
 	@Override
 	public StageSpan stage(McpStage stage) {
+		if (!Span.current().getSpanContext().isSampled()) {
+			// An unrecorded trace: its child spans would be dropped too.
+			return StageSpan.NONE;
+		}
 		Span span = this.tracer.spanBuilder(SPAN_PREFIX + stage.name())
 			.setAttribute(McpAttributes.GATEWAY_STAGE, stage.name())
 			.startSpan();

@@ -28,9 +28,6 @@ import io.github.mcpgateway.routing.ServerLocator;
 @EnableConfigurationProperties(GatewayTracingProperties.class)
 class TracingConfiguration {
 
-	/** The instrumentation scope of the gateway's own spans. */
-	static final String INSTRUMENTATION_SCOPE = "io.github.mcpgateway";
-
 	/** Ahead of Spring's server observation ({@code HIGHEST_PRECEDENCE + 1}). */
 	static final int META_CONTEXT_ORDER = Ordered.HIGHEST_PRECEDENCE;
 
@@ -90,7 +87,7 @@ class TracingConfiguration {
 		}
 
 		private static Tracer tracer(OpenTelemetry openTelemetry) {
-			return openTelemetry.getTracer(INSTRUMENTATION_SCOPE);
+			return McpSpans.tracer(openTelemetry);
 		}
 
 		/** The server span named after the MCP request; the metric keeps its tags. */

@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Security's chain for MCP paths. docs/architecture.md draws the same filters in the same
  * order ("Every filter on an MCP request").
  */
-class RequestFiltersTest extends GatewayIntegrationTest {
+public class RequestFiltersTest extends GatewayIntegrationTest {
 
 	static final List<String> SERVLET_FILTERS = List.of("ServerHttpObservationFilter", "ServerResolutionFilter",
 			"OrderedRequestContextFilter", "springSecurityFilterChain", "McpPipelineFilter");
@@ -44,8 +44,13 @@ class RequestFiltersTest extends GatewayIntegrationTest {
 
 	@Test
 	void mcpRequestPassesTheseServletFiltersInThisOrder() {
+		assertThat(servletFilters(this.beans)).containsExactlyElementsOf(SERVLET_FILTERS);
+	}
+
+	/** The servlet filters {@code beans} registers, in the order they run. */
+	public static List<String> servletFilters(ListableBeanFactory beans) {
 		List<String> filters = new ArrayList<>();
-		for (ServletContextInitializer initializer : new ServletContextInitializerBeans(this.beans)) {
+		for (ServletContextInitializer initializer : new ServletContextInitializerBeans(beans)) {
 			if (initializer instanceof FilterRegistrationBean<?> registration) {
 				Filter filter = registration.getFilter();
 				filters.add(filter.getClass().getSimpleName());
@@ -54,8 +59,7 @@ class RequestFiltersTest extends GatewayIntegrationTest {
 				filters.add(proxy.getFilterName());
 			}
 		}
-
-		assertThat(filters).containsExactlyElementsOf(SERVLET_FILTERS);
+		return filters;
 	}
 
 	@Test

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -21,6 +22,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
+import io.github.mcpgateway.architecture.RequestFiltersTest;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.RawHttp;
 import io.github.mcpgateway.support.Replies;
@@ -261,6 +263,14 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 				.stream()
 				.skip(before)
 				.anyMatch((span) -> span.name().equals("tools/list") && span.parentSpanId().isEmpty()));
+	}
+
+	@Test
+	void metaContextIsReadAheadOfTheServerSpanAndTheIdentitySpanOpensJustAheadOfSpringSecurity(
+			@Autowired ListableBeanFactory beans) {
+		assertThat(RequestFiltersTest.servletFilters(beans)).containsExactly("MetaTraceContextFilter",
+				"ServerHttpObservationFilter", "ServerResolutionFilter", "OrderedRequestContextFilter",
+				"IdentitySpanFilter", "springSecurityFilterChain", "McpPipelineFilter");
 	}
 
 	@Test
