@@ -10,7 +10,10 @@
 #         settings of one build, for example COMPARE_B_ARGS=--server.tomcat.max-keep-alive-requests=-1;
 #         COMPARE_REDIS=1: both use the Redis idempotency store, on one redis-server started here;
 #         COMPARE_REDIS=A or B: only that one does, the other keeps the memory store;
-#         COMPARE_A_JAVA / COMPARE_B_JAVA: the java binary of each, default java on the PATH)
+#         COMPARE_A_JAVA / COMPARE_B_JAVA: the java binary of each, default java on the PATH;
+#         COMPARE_A_LIMITS / COMPARE_B_LIMITS: a YAML flow list of policy limits that variant's
+#         bench server gets, for example
+#         COMPARE_B_LIMITS='[{name: bench, tokens: 1000000000, period: 1s}]')
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$(readlink -f "$1"); B=$(readlink -f "$2"); MODES=${3:-"plain fresh replay"}; ROUNDS=${4:-3}
@@ -32,7 +35,13 @@ for v in A B; do
   # shellcheck disable=SC2086
   v_redis=""; if [ "${COMPARE_REDIS:-}" = 1 ] || [ "${COMPARE_REDIS:-}" = "$v" ]; then v_redis=$redis_args; fi
   java_var="COMPARE_${v}_JAVA"
-  GATEWAY_JAVA=${!java_var:-java} launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" $v_redis ${!args_var:-}
+  limits_var="COMPARE_${v}_LIMITS"
+  v_policy="$work/policy.yaml"
+  if [ -n "${!limits_var:-}" ]; then
+    v_policy="$work/policy-$v.yaml"
+    sed "s|^    grants: \(.*\)$|    grants: \1\n    limits: ${!limits_var}|" "$work/policy.yaml" >"$v_policy"
+  fi
+  GATEWAY_POLICY=$v_policy GATEWAY_JAVA=${!java_var:-java} launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" $v_redis ${!args_var:-}
   pid[$v]=$gateway_pid
 done
 for v in A B; do

@@ -50,7 +50,7 @@ SERVER
 }
 
 # Starts a gateway from a jar on a port, with the demo profile (for its token endpoint) and the
-# policy file; the JVM from GATEWAY_JAVA (default: java on the PATH), its options from
+# policy file ($GATEWAY_POLICY, default the one policy_server writes); the JVM from GATEWAY_JAVA (default: java on the PATH), its options from
 # GATEWAY_JAVA_OPTS, more gateway arguments after the log file.
 # Sets gateway_pid.
 launch_gateway() { # jar port log-file gateway-args...
@@ -58,7 +58,7 @@ launch_gateway() { # jar port log-file gateway-args...
   # shellcheck disable=SC2086
   "${GATEWAY_JAVA:-java}" ${GATEWAY_JAVA_OPTS:--XX:+UseG1GC -Xms512m -Xmx1g} -jar "$jar_file" --spring.profiles.active=demo \
     --server.port="$port" --gateway.demo.upstream-port="$(free_port)" \
-    --gateway.demo.json-upstream-port="$(free_port)" --gateway.policy.location="$work/policy.yaml" \
+    --gateway.demo.json-upstream-port="$(free_port)" --gateway.policy.location="${GATEWAY_POLICY:-$work/policy.yaml}" \
     --gateway.proxy.bulkhead.max-concurrent-calls=1000 "$@" >"$log" 2>&1 &
   gateway_pid=$!
   pids+=("$gateway_pid")

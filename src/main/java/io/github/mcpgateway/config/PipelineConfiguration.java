@@ -19,6 +19,7 @@ import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.policy.web.PolicyStage;
 import io.github.mcpgateway.proxy.UpstreamGuardStage;
+import io.github.mcpgateway.quota.QuotaStage;
 import io.github.mcpgateway.request.CurrentTrace;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.request.McpPipelineFilter;
@@ -50,6 +51,8 @@ import tools.jackson.databind.json.JsonMapper;
  * sessions that are unknown, revoked or bound to someone else, and binds new
  * sessions;</li>
  * <li>policy: {@link PolicyStage}, applies the grants;</li>
+ * <li>quota: {@link QuotaStage}, the server's limits (a keyed call is charged only once
+ * the Idempotency-Key stage knows it runs);</li>
  * <li>idempotency: {@link IdempotencyStage}, the opt-in Idempotency-Key contract;</li>
  * <li>tasks: {@link TaskStage}, binds the tasks a call creates to its caller and decides
  * every request about a task against its binding and the grants;</li>
@@ -88,11 +91,12 @@ class PipelineConfiguration {
 
 	@Bean
 	McpPipelineFilter mcpPipelineFilter(ServerLocator servers, RequestProperties properties,
-			JsonRpcMessageParser parser, SessionStage session, PolicyStage policy, IdempotencyStage idempotency,
-			TaskStage task, UpstreamCredentialStage upstreamCredentials, UpstreamGuardStage upstreamGuard,
-			Refusals refusals, ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
+			JsonRpcMessageParser parser, SessionStage session, PolicyStage policy, QuotaStage quota,
+			IdempotencyStage idempotency, TaskStage task, UpstreamCredentialStage upstreamCredentials,
+			UpstreamGuardStage upstreamGuard, Refusals refusals,
+			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
 			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock, ObjectProvider<CurrentTrace> trace) {
-		List<McpStage> stages = List.of(session, policy, idempotency, task, upstreamCredentials, upstreamGuard);
+		List<McpStage> stages = List.of(session, policy, quota, idempotency, task, upstreamCredentials, upstreamGuard);
 		return new McpPipelineFilter(servers, properties, parser, stages, refusals,
 				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock,
 				trace.getIfAvailable(() -> CurrentTrace.NONE));

@@ -1,6 +1,8 @@
 package io.github.mcpgateway.error;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -25,18 +27,28 @@ import org.springframework.util.Assert;
  * @param code the stable machine-readable code, for example {@code tool_not_granted}
  * @param message a fixed human-readable sentence
  * @param retryAfter when set, sent as {@code Retry-After} in whole seconds (at least one)
+ * @param details further members of {@code error.data}, such as the {@code limit} that
+ * refused: names from the policy, never a token, key or payload
  */
 public record GatewayError(HttpStatus status, Category category, String code, String message,
-		@Nullable Duration retryAfter) {
+		@Nullable Duration retryAfter, Map<String, String> details) {
 
 	public GatewayError {
 		Assert.hasText(code, "code must not be empty");
 		Assert.hasText(message, "message must not be empty");
+		details = (details != null) ? Map.copyOf(details) : Map.of();
 	}
 
 	/** The same error with a {@code Retry-After} hint. */
 	public GatewayError withRetryAfter(Duration retryAfter) {
-		return new GatewayError(this.status, this.category, this.code, this.message, retryAfter);
+		return new GatewayError(this.status, this.category, this.code, this.message, retryAfter, this.details);
+	}
+
+	/** The same error with {@code name: value} in {@code error.data}. */
+	public GatewayError withDetail(String name, String value) {
+		Map<String, String> details = new LinkedHashMap<>(this.details);
+		details.put(name, value);
+		return new GatewayError(this.status, this.category, this.code, this.message, this.retryAfter, details);
 	}
 
 	/**

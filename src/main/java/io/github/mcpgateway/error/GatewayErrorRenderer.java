@@ -130,7 +130,8 @@ public final class GatewayErrorRenderer {
 		ObjectNode errorNode = root.putObject("error");
 		errorNode.put("code", error.category().jsonRpcCode());
 		errorNode.put("message", error.message());
-		errorNode.putObject("data").put("code", error.code());
+		ObjectNode data = errorNode.putObject("data").put("code", error.code());
+		error.details().forEach(data::put);
 		return root;
 	}
 

@@ -1,6 +1,7 @@
 package io.github.mcpgateway.error;
 
 import java.time.Duration;
+import java.util.Map;
 
 import org.springframework.http.HttpStatus;
 
@@ -65,6 +66,13 @@ public final class GatewayErrors {
 
 	public static final GatewayError TOOL_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "tool_not_granted",
 			"No grant allows this principal to call this tool");
+
+	public static final GatewayError RATE_LIMITED = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY, "rate_limited",
+			"A limit of this server is reached for this caller; retry after the time Retry-After gives");
+
+	public static final GatewayError QUOTA_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"quota_store_unavailable", "The quota store cannot be reached; retry shortly")
+		.withRetryAfter(Duration.ofSeconds(1));
 
 	public static final GatewayError TASK_NOT_FOUND = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
 			"task_not_found", "Task not found");
@@ -154,7 +162,7 @@ public final class GatewayErrors {
 	}
 
 	private static GatewayError of(HttpStatus status, Category category, String code, String message) {
-		return new GatewayError(status, category, code, message, null);
+		return new GatewayError(status, category, code, message, null, Map.of());
 	}
 
 }

@@ -17,6 +17,7 @@ import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.quota.QuotaInspector;
 import io.github.mcpgateway.revocation.RevocationList;
 import io.github.mcpgateway.revocation.RevocationSync;
 
@@ -36,11 +37,14 @@ public final class DecisionExplainer {
 
 	private final RevocationSync revocations;
 
+	private final QuotaInspector quotas;
+
 	/** The status a refusal is answered with, as the request path renders it. */
 	private final GatewayErrorRenderer errors;
 
 	public DecisionExplainer(LivePolicy livePolicy, GrantEvaluator grants, RevocationSync revocations,
-			GatewayErrorRenderer errors) {
+			GatewayErrorRenderer errors, QuotaInspector quotas) {
+		this.quotas = quotas;
 		this.errors = errors;
 		this.livePolicy = livePolicy;
 		this.grants = grants;
@@ -74,7 +78,7 @@ public final class DecisionExplainer {
 		if (refusal == null) {
 			return new Explanation(policy.version(), describe(server), verified, true, null, null, null,
 					Explanation.GrantView.of(decision.grantIndex(), server.grants().get(decision.grantIndex())),
-					preview, List.of());
+					preview, List.of(), this.quotas.limits(server, caller, tool));
 		}
 		// The grant stage asks about the server before the tool, so a principal no grant
 		// applies to gets server_not_granted even on a tools/call.
@@ -92,7 +96,7 @@ public final class DecisionExplainer {
 	private Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
 			GatewayError error, Explanation.@Nullable ToolsListPreview preview, List<Explanation.Exclusion> excluded) {
 		return new Explanation(policy.version(), (server != null) ? describe(server) : null, verified, false, reason,
-				error.code(), this.errors.statusOf(error, true), null, preview, excluded);
+				error.code(), this.errors.statusOf(error, true), null, preview, excluded, List.of());
 	}
 
 	/** The applying grants whose exceptions name the tool. */

@@ -6,6 +6,7 @@ import org.springframework.context.annotation.Configuration;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.quota.QuotaInspector;
 import io.github.mcpgateway.revocation.RevocationSync;
 
 /** Wires the decision-explain endpoint to the request path's evaluator and state. */
@@ -14,8 +15,8 @@ class ExplainConfiguration {
 
 	@Bean
 	DecisionExplainer decisionExplainer(LivePolicy livePolicy, GrantEvaluator grantEvaluator,
-			RevocationSync revocationSync, GatewayErrorRenderer errors) {
-		return new DecisionExplainer(livePolicy, grantEvaluator, revocationSync, errors);
+			RevocationSync revocationSync, GatewayErrorRenderer errors, QuotaInspector quotas) {
+		return new DecisionExplainer(livePolicy, grantEvaluator, revocationSync, errors, quotas);
 	}
 
 	@Bean

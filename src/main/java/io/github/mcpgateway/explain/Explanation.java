@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.quota.QuotaInspector;
 
 /**
  * The answer of the decision-explain endpoint: what the request path would decide for a
@@ -27,10 +28,12 @@ import io.github.mcpgateway.principal.IdentityMode;
  * list was given
  * @param excludedBy the grants that apply and match the tool but name it in their
  * {@code except}, with the excluding pattern; empty otherwise
+ * @param limits the server's limits the request would consume, with the tokens the
+ * caller's bucket holds now (explain takes none); empty when none applies
  */
 public record Explanation(String policyVersion, @Nullable Server server, boolean principalVerified, boolean allowed,
 		@Nullable String reason, @Nullable String errorCode, @Nullable Integer status, @Nullable GrantView grant,
-		@Nullable ToolsListPreview toolsList, List<Exclusion> excludedBy) {
+		@Nullable ToolsListPreview toolsList, List<Exclusion> excludedBy, List<QuotaInspector.LimitView> limits) {
 
 	/**
 	 * A grant that would allow the tool but for one of its exceptions.

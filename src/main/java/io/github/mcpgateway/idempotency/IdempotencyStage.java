@@ -132,6 +132,19 @@ public final class IdempotencyStage implements McpStage {
 			context.idempotency(outcome(refused.refusal()), keyHash);
 			return StageDecision.refuse(error(refused.refusal()));
 		}
+		StageDecision.Refuse limited = context.charge();
+		if (limited != null) {
+			// A limit refused the call: the key is given back, nothing is stored.
+			try {
+				this.store.release(entry);
+			}
+			catch (IdempotencyStoreException ex) {
+				// Left in flight until its lease ends; a retry meanwhile is told so.
+				logger.warn(ex.getMessage());
+			}
+			context.idempotency(IdempotencyOutcome.REJECTED, keyHash);
+			return limited;
+		}
 		context.idempotency(IdempotencyOutcome.FIRST, keyHash);
 		return execute(exchange, entry);
 	}

@@ -24,11 +24,12 @@ import io.github.mcpgateway.principal.IdentityMode;
  * {@code /mcp/payments/ledger}
  * @param identity how callers are verified; {@code oauth} when omitted
  * @param grants who may call which tools; no grant means nobody may
+ * @param limits quotas on the server's requests ({@link RateLimit}); none when omitted
  * @param upstreamAuth the credential sent upstream; {@link UpstreamAuth#NONE} when
  * omitted
  */
 public record McpServerPolicy(String namespace, String name, @Nullable String uid, URI upstream, String path,
-		@Nullable IdentityMode identity, @Nullable List<Grant> grants,
+		@Nullable IdentityMode identity, @Nullable List<Grant> grants, @Nullable List<RateLimit> limits,
 		@JsonProperty("upstream-auth") @Nullable UpstreamAuth upstreamAuth) {
 
 	private static final List<String> RESERVED_PREFIXES = List.of("/.well-known", "/actuator", "/demo", "/error");
@@ -43,6 +44,8 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		validatePath(path);
 		identity = (identity != null) ? identity : IdentityMode.OAUTH;
 		grants = (grants != null) ? List.copyOf(grants) : List.of();
+		limits = (limits != null) ? List.copyOf(limits) : List.of();
+		requireUniqueNames(limits);
 		upstreamAuth = (upstreamAuth != null) ? upstreamAuth : UpstreamAuth.NONE;
 		validateUpstreamAuth(identity, upstreamAuth);
 	}
@@ -58,6 +61,18 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 	/** {@code namespace/name}, the server's display identity in logs and metrics. */
 	public String qualifiedName() {
 		return this.namespace + "/" + this.name;
+	}
+
+	private static void requireUniqueNames(List<RateLimit> limits) {
+		java.util.Set<String> names = new java.util.HashSet<>();
+		for (RateLimit limit : limits) {
+			if (limit == null) {
+				throw new IllegalArgumentException("limits: an entry must not be empty");
+			}
+			if (!names.add(limit.name())) {
+				throw new IllegalArgumentException("limits: the name " + limit.name() + " is used twice");
+			}
+		}
 	}
 
 	private static void requireText(@Nullable String value, String field) {

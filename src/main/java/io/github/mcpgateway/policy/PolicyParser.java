@@ -3,6 +3,7 @@ package io.github.mcpgateway.policy;
 import java.lang.reflect.RecordComponent;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,12 +15,17 @@ import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
@@ -38,6 +44,7 @@ public final class PolicyParser {
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
 		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+		.addModule(new SimpleModule("policy-durations").addDeserializer(Duration.class, new PeriodDeserializer()))
 		.build();
 
 	private final List<ServerPolicyCheck> checks;
@@ -191,7 +198,7 @@ public final class PolicyParser {
 		if (java.util.Map.class.isAssignableFrom(type)) {
 			return "an object";
 		}
-		if (type == String.class || type == java.net.URI.class || type.isEnum()) {
+		if (type == String.class || type == java.net.URI.class || type == Duration.class || type.isEnum()) {
 			return "a string";
 		}
 		if (type == Boolean.class || type == boolean.class) {
@@ -236,6 +243,19 @@ public final class PolicyParser {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
 		}
+	}
+
+	/** Durations as the policy file writes them ({@code 30s}, {@code 1m}): a string. */
+	private static final class PeriodDeserializer extends ValueDeserializer<Duration> {
+
+		@Override
+		public Duration deserialize(JsonParser parser, DeserializationContext context) {
+			if (!parser.hasToken(JsonToken.VALUE_STRING)) {
+				return (Duration) context.handleUnexpectedToken(Duration.class, parser);
+			}
+			return RateLimit.parsePeriod(parser.getString());
+		}
+
 	}
 
 	/** The file's root. */

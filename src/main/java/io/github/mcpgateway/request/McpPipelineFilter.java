@@ -182,6 +182,11 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 						(wrap.response() != null) ? wrap.response() : exchange.response());
 			}
 		}
+		StageDecision.Refuse uncharged = exchange.context().charge();
+		if (uncharged != null) {
+			this.refusals.refuse(exchange.context(), exchange.response(), uncharged.error(), uncharged.reason());
+			return null;
+		}
 		exchange.context().allowed();
 		return exchange;
 	}

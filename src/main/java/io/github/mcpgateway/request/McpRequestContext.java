@@ -77,6 +77,8 @@ public final class McpRequestContext {
 
 	private int grantIndex = -1;
 
+	private @Nullable DeferredCharge deferredCharge;
+
 	private @Nullable Credential upstreamAuth;
 
 	private @Nullable UpstreamCredential upstreamCredential;
@@ -282,6 +284,27 @@ public final class McpRequestContext {
 
 	public void replyTap(ReplyTap tap) {
 		this.replyTap = tap;
+	}
+
+	/**
+	 * Leaves {@code charge} to run once the request is known to run ({@link #charge()}):
+	 * the quota stage's charge of a keyed {@code tools/call}, which a replay must not
+	 * consume.
+	 */
+	public void deferCharge(DeferredCharge charge) {
+		this.deferredCharge = charge;
+	}
+
+	/**
+	 * Runs the deferred charge, if one is left, once: the Idempotency-Key stage calls it
+	 * when a keyed call is about to run (not a replay, not refused), and the pipeline
+	 * before dispatch, for a request no stage charged.
+	 * @return the refusal, or {@code null} when the request may run
+	 */
+	public StageDecision.@Nullable Refuse charge() {
+		DeferredCharge charge = this.deferredCharge;
+		this.deferredCharge = null;
+		return (charge != null) ? charge.charge() : null;
 	}
 
 	/** Records which grant allowed the request. */

@@ -26,6 +26,9 @@ public final class StageAttributes {
 	/** How the task stage handled the request: {@code created}, {@code allowed}, ... */
 	public static final String TASK = "mcp_gateway.task";
 
+	/** The limit that refused the request ({@code rate_limited}). */
+	public static final String LIMIT = "mcp_gateway.limit";
+
 	/** Whether the request is in a session: {@code true} or {@code false}. */
 	public static final String IN_SESSION = "mcp_gateway.session.present";
 

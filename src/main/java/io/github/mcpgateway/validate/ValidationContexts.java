@@ -14,6 +14,7 @@ import io.github.mcpgateway.proxy.ProxyProperties;
 import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.revocation.RevocationProperties;
 import io.github.mcpgateway.session.SessionProperties;
+import io.github.mcpgateway.quota.QuotaProperties;
 import io.github.mcpgateway.task.TaskProperties;
 import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
 
@@ -33,7 +34,7 @@ final class ValidationContexts {
 
 	/** Every other group of gateway properties, checked with {@code --config}. */
 	static final List<Class<?>> GATEWAY = List.of(Identity.class, Policy.class, Request.class, Session.class,
-			Revocation.class, Idempotency.class, Task.class, Proxy.class, Tracing.class);
+			Revocation.class, Quota.class, Idempotency.class, Task.class, Proxy.class, Tracing.class);
 
 	private ValidationContexts() {
 	}
@@ -70,6 +71,11 @@ final class ValidationContexts {
 
 	@EnableConfigurationProperties(RevocationProperties.class)
 	static class Revocation {
+
+	}
+
+	@EnableConfigurationProperties(QuotaProperties.class)
+	static class Quota {
 
 	}
 

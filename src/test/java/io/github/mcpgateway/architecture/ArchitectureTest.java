@@ -42,8 +42,8 @@ class ArchitectureTest {
 
 	private static final String ROOT = "io.github.mcpgateway";
 
-	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "idempotency",
-			"task", "upstreamauth", "proxy");
+	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "quota",
+			"idempotency", "task", "upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy");
 

@@ -47,13 +47,20 @@ class DashboardAndAlertMetricsIntegrationTest {
 
 	@BeforeAll
 	static void start() throws IOException {
-		Path policy = GatewayReplica.policy(upstream, "echo, \"notes_*\"");
+		Path policy = GatewayReplica.policy(upstream, "echo, \"notes_*\", limited");
+		Files.writeString(policy, Files.readString(policy) + """
+				    limits:
+				      - name: one-a-minute
+				        tools: [limited]
+				        tokens: 1
+				        period: 1m
+				""");
 		Path revocations = Files.createTempFile("revocations", ".json");
 		Files.writeString(revocations, "{}");
 		gateway = GatewayReplica.start(policy,
-				Map.of("gateway.idempotency.store", "redis", "gateway.session.store", "redis", "spring.data.redis.host",
-						"127.0.0.1", "spring.data.redis.port", Integer.toString(redis.port()),
-						"gateway.revocation.source", revocations.toString()));
+				Map.of("gateway.idempotency.store", "redis", "gateway.session.store", "redis", "gateway.quota.store",
+						"redis", "spring.data.redis.host", "127.0.0.1", "spring.data.redis.port",
+						Integer.toString(redis.port()), "gateway.revocation.source", revocations.toString()));
 	}
 
 	@AfterAll
@@ -75,6 +82,9 @@ class DashboardAndAlertMetricsIntegrationTest {
 		String tombstoned = UUID.randomUUID().toString();
 		call(tombstoned, "notes_delete");
 		assertThat(call(tombstoned, "notes_delete").body()).as("tombstoned").contains("idempotency_outcome_unknown");
+		upstream.reply(Replies.jsonResult("{\"content\":[]}"));
+		call(null, "limited");
+		assertThat(call(null, "limited").body()).as("limited").contains("rate_limited");
 
 		String scrape = TestHttp.send(http, GatewayReplica.get(gateway, "/actuator/prometheus")).body();
 

@@ -107,7 +107,7 @@ class PolicyParserTest {
 	void parseWhenAnItemHasTheWrongShapeThenTheMessageNamesTheShapeNotAJavaType() {
 		assertThatThrownBy(() -> parse("servers:\n  - [a, b]\n")).isInstanceOf(PolicyException.class)
 			.hasMessageContaining("(servers[0]): expected an object (namespace, name, uid, upstream, path, identity, "
-					+ "grants, upstream-auth), found a list")
+					+ "grants, limits, upstream-auth), found a list")
 			.message()
 			.doesNotContain("io.github")
 			.doesNotContain("Cannot deserialize");

@@ -172,7 +172,7 @@ class UpstreamHeadersTest {
 
 	private static McpServerPolicy server(IdentityMode identity) {
 		return new McpServerPolicy("test", "guarded", "uid-guarded", URI.create("http://upstream.example/mcp"),
-				"/mcp/test/guarded", identity, null, null);
+				"/mcp/test/guarded", identity, null, null, null);
 	}
 
 	/** Names (lower case) and values, in order. */

@@ -155,6 +155,27 @@ class ValidateCommandTest {
 	}
 
 	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiter = '|', value = { "no tokens|tokens: 0|limits[0]): tokens must be at least 1",
+			"period not a duration|period: often|limits[0].period): period \"often\" is not a duration",
+			"period too long|period: 2d|limits[0]): period must be between 1s and 1d",
+			"tools on a requests limit|counts: requests, tools: [echo]|limits[0]): tools: only a tool-calls limit names tools",
+			"unknown field|rate: 5|limits[0].rate): Unrecognized property \"rate\"" })
+	void malformedLimitFailsWithFileLineAndField(String kind, String change, String message) throws IOException {
+		String limit = "{name: calls, tokens: 5, period: 1m, " + change + "}";
+		if (change.startsWith("tokens:") || change.startsWith("period:")) {
+			limit = "{name: calls, " + (change.startsWith("tokens:") ? "period: 1m" : "tokens: 5") + ", " + change
+					+ "}";
+		}
+		Path policy = write("limits.yaml", GOOD_POLICY + "    limits:\n      - " + limit + "\n");
+
+		Result result = validate("--policy", policy.toString());
+
+		assertThat(result.status()).as(kind).isEqualTo(1);
+		assertThat(result.err())
+			.contains("policy file [" + policy.toAbsolutePath() + "] line 10 (servers[0]." + message);
+	}
+
+	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|',
 			value = { "not JSON|{\"sessions\": [", "unknown member|{\"session\": []}",
 					"empty principal entry|{\"principals\": [{}]}", "trailing document|{} {}", "null document|null",

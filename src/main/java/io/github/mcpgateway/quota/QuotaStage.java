@@ -1,0 +1,111 @@
+package io.github.mcpgateway.quota;
+
+import java.util.function.BiConsumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.RateLimit;
+import io.github.mcpgateway.request.McpExchange;
+import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpStage;
+import io.github.mcpgateway.request.StageAttributes;
+import io.github.mcpgateway.request.StageDecision;
+import io.github.mcpgateway.transport.McpHeaders;
+
+/**
+ * The quota stage, after the grants (a refused request consumes nothing) and before the
+ * Idempotency-Key: every limit of the server that applies to the request
+ * ({@link QuotaPlan}) must give a token, or the request is refused with 429
+ * {@code rate_limited}, the limit's name in {@code error.data.limit} and
+ * {@code Retry-After} from its bucket, and nothing goes upstream.
+ *
+ * <p>
+ * A keyed {@code tools/call} is charged only once the Idempotency-Key stage knows it will
+ * run ({@link McpRequestContext#deferCharge}): a replay does not run the tool and
+ * consumes nothing, and a call refused by a limit gives its key back, so it stores
+ * nothing. A store that cannot be asked refuses with 503 {@code quota_store_unavailable}
+ * (fail closed) unless {@code gateway.quota.on-store-failure: allow}.
+ */
+public final class QuotaStage implements McpStage {
+
+	private static final Log logger = LogFactory.getLog(QuotaStage.class);
+
+	private final QuotaStore store;
+
+	private final QuotaMeters meters;
+
+	private final boolean allowOnStoreFailure;
+
+	QuotaStage(QuotaStore store, QuotaMeters meters, boolean allowOnStoreFailure) {
+		this.store = store;
+		this.meters = meters;
+		this.allowOnStoreFailure = allowOnStoreFailure;
+	}
+
+	@Override
+	public String name() {
+		return "quota";
+	}
+
+	@Override
+	public boolean appliesTo(McpExchange exchange) {
+		return !exchange.context().server().limits().isEmpty();
+	}
+
+	@Override
+	public StageDecision decide(McpExchange exchange) {
+		McpRequestContext context = exchange.context();
+		JsonRpcMessage message = context.message();
+		String tool = (message != null && message.isToolCall()) ? message.toolName() : null;
+		QuotaPlan plan = QuotaPlan.of(context.server(), context.principal(), tool);
+		if (plan.isEmpty()) {
+			return StageDecision.proceed();
+		}
+		if (tool != null && exchange.request().getHeader(McpHeaders.IDEMPOTENCY_KEY) != null) {
+			context.deferCharge(() -> charge(context.server(), plan));
+			return StageDecision.proceed();
+		}
+		StageDecision.Refuse refusal = charge(context.server(), plan);
+		return (refusal != null) ? refusal : StageDecision.proceed();
+	}
+
+	@Override
+	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
+		if (context.reason() != null && GatewayErrors.RATE_LIMITED.code().equals(context.errorCode())) {
+			attribute.accept(StageAttributes.LIMIT, context.reason());
+		}
+	}
+
+	/** Takes a token of each planned limit; the refusal, or {@code null}. */
+	private StageDecision.@Nullable Refuse charge(McpServerPolicy server, QuotaPlan plan) {
+		QuotaResult result;
+		try {
+			result = this.store.consume(plan.buckets());
+		}
+		catch (QuotaStoreException ex) {
+			logger.warn(ex.getMessage());
+			for (RateLimit limit : plan.limits()) {
+				this.meters.count(server, limit, "unavailable");
+			}
+			return this.allowOnStoreFailure ? null
+					: (StageDecision.Refuse) StageDecision.refuse(GatewayErrors.QUOTA_STORE_UNAVAILABLE);
+		}
+		if (result.allowed()) {
+			for (RateLimit limit : plan.limits()) {
+				this.meters.count(server, limit, "allowed");
+			}
+			return null;
+		}
+		RateLimit refusing = plan.limits().get(result.refusedBy());
+		this.meters.count(server, refusing, "refused");
+		return (StageDecision.Refuse) StageDecision.refuse(
+				GatewayErrors.RATE_LIMITED.withRetryAfter(result.retryAfter()).withDetail("limit", refusing.name()),
+				refusing.name());
+	}
+
+}

@@ -1,0 +1,130 @@
+package io.github.mcpgateway.quota;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * Token buckets in Redis, shared by every replica: the memory store's arithmetic (one
+ * theoretical arrival time per bucket, in microseconds of Redis's own clock) in one
+ * script, so that one check of all of a request's buckets is one round trip and atomic
+ * however many replicas ask at once.
+ *
+ * <p>
+ * Keys: {@code key-prefix} and a SHA-256 of the bucket's server, limit and who shares it;
+ * a bucket expires when it would be full again, so Redis holds only buckets in use.
+ *
+ * <p>
+ * Why not Bucket4j's Redis backend: it checks a bucket with a read and a compare-and-swap
+ * (two round trips, and retries under contention) and one bucket at a time, while the
+ * contract here is all of a request's limits or none, in one round trip.
+ */
+final class RedisQuotaStore implements QuotaStore {
+
+	/**
+	 * KEYS: the buckets. ARGV: interval (µs) and burst of each, then 1 to consume, 0 to
+	 * peek. Returns: the index of the first refusing bucket (-1: none), the wait in µs,
+	 * then each bucket's tokens.
+	 */
+	private static final RedisScript<List> CONSUME = RedisScript.of("""
+			local t = redis.call('TIME')
+			local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+			local n = #KEYS
+			local consume = ARGV[2 * n + 1] == '1'
+			local refused, wait = -1, 0
+			local nexts, remaining = {}, {}
+			for i = 1, n do
+			  local interval, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
+			  local tat = tonumber(redis.call('GET', KEYS[i]) or now)
+			  if tat < now then tat = now end
+			  nexts[i] = tat + interval
+			  local from = nexts[i] - interval * burst
+			  if now < from then
+			    if refused < 0 then refused = i - 1 end
+			    if from - now > wait then wait = from - now end
+			  end
+			  remaining[i] = math.max(0, math.floor((now + interval * burst - tat) / interval))
+			end
+			if consume and refused < 0 then
+			  for i = 1, n do
+			    redis.call('SET', KEYS[i], nexts[i], 'PX', math.ceil((nexts[i] - now) / 1000) + 1)
+			    remaining[i] = remaining[i] - 1
+			  end
+			end
+			local out = {refused, wait}
+			for i = 1, n do out[#out + 1] = remaining[i] end
+			return out
+			""", List.class);
+
+	private final StringRedisTemplate redis;
+
+	private final String prefix;
+
+	RedisQuotaStore(StringRedisTemplate redis, String prefix) {
+		this.redis = redis;
+		this.prefix = prefix;
+	}
+
+	@Override
+	public QuotaResult consume(List<QuotaBucket> buckets) {
+		List<?> out = run(buckets, true);
+		long[] remaining = tokens(out);
+		int refusedBy = ((Number) out.get(0)).intValue();
+		Duration wait = Duration.ofNanos(((Number) out.get(1)).longValue() * 1000);
+		return new QuotaResult(refusedBy, (refusedBy < 0) ? Duration.ZERO : wait, remaining);
+	}
+
+	@Override
+	public long[] peek(List<QuotaBucket> buckets) {
+		return tokens(run(buckets, false));
+	}
+
+	private List<?> run(List<QuotaBucket> buckets, boolean consume) {
+		List<String> keys = new ArrayList<>(buckets.size());
+		String[] args = new String[buckets.size() * 2 + 1];
+		for (int i = 0; i < buckets.size(); i++) {
+			QuotaBucket bucket = buckets.get(i);
+			keys.add(this.prefix + hash(bucket.key()));
+			args[2 * i] = Long.toString(Math.max(1, bucket.intervalNanos() / 1000));
+			args[2 * i + 1] = Integer.toString(bucket.burst());
+		}
+		args[args.length - 1] = consume ? "1" : "0";
+		try {
+			List<?> out = this.redis.execute(CONSUME, keys, (Object[]) args);
+			if (out == null || out.size() != buckets.size() + 2) {
+				throw new QuotaStoreException("Quota store answered in an unexpected shape", null);
+			}
+			return out;
+		}
+		catch (DataAccessException ex) {
+			throw new QuotaStoreException("Quota store failed: " + ex.getClass().getSimpleName(), ex);
+		}
+	}
+
+	private static long[] tokens(List<?> out) {
+		long[] tokens = new long[out.size() - 2];
+		for (int i = 0; i < tokens.length; i++) {
+			tokens[i] = ((Number) out.get(i + 2)).longValue();
+		}
+		return tokens;
+	}
+
+	private static String hash(String key) {
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(digest, 0, 16);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
+		}
+	}
+
+}
