@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.MediaType;
 import org.springframework.util.unit.DataSize;
@@ -17,7 +18,7 @@ import io.github.mcpgateway.error.GatewayErrors;
  * refused as soon as it passes the cap (413 {@code request_too_large}). A body that is
  * not JSON is refused with 415 {@code unsupported_media_type}.
  */
-final class RequestBodyReader {
+public final class RequestBodyReader {
 
 	private final int maxBytes;
 
@@ -41,7 +42,8 @@ final class RequestBodyReader {
 		}
 	}
 
-	static boolean isJson(String contentType) {
+	/** Whether {@code contentType} is {@code application/json} (parameters allowed). */
+	public static boolean isJson(@Nullable String contentType) {
 		if (contentType == null) {
 			return false;
 		}

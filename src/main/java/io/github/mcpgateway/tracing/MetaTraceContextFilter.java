@@ -14,10 +14,10 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.github.mcpgateway.request.CachedBodyRequest;
+import io.github.mcpgateway.request.RequestBodyReader;
 import io.github.mcpgateway.routing.ServerLocator;
 
 /**
@@ -53,7 +53,7 @@ final class MetaTraceContextFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		long length = request.getContentLengthLong();
 		if (!"POST".equals(request.getMethod()) || request.getHeader(MetaTraceContext.TRACEPARENT) != null
-				|| length <= 0 || length > this.maxBodyBytes || !isJson(request.getContentType())
+				|| length <= 0 || length > this.maxBodyBytes || !RequestBodyReader.isJson(request.getContentType())
 				|| this.servers.serverOf(request) == null) {
 			chain.doFilter(request, response);
 			return;
@@ -69,16 +69,6 @@ final class MetaTraceContextFilter extends OncePerRequestFilter {
 			return;
 		}
 		chain.doFilter(new TraceHeaders(cached, context), response);
-	}
-
-	private static boolean isJson(@Nullable String contentType) {
-		try {
-			return contentType != null
-					&& MediaType.APPLICATION_JSON.equalsTypeAndSubtype(MediaType.parseMediaType(contentType));
-		}
-		catch (IllegalArgumentException ex) {
-			return false;
-		}
 	}
 
 	/** The request with {@code _meta}'s trace context as its W3C headers. */

@@ -1,9 +1,7 @@
 package io.github.mcpgateway.explain;
 
-import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,6 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.Replies;
+import io.github.mcpgateway.support.TestHttp;
 import io.github.mcpgateway.support.TestJwts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -209,21 +208,9 @@ class ExplainEndpointIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	private JsonNode explain(int status, String query) {
-		HttpResponse<String> response = get("/actuator/explain?" + encode(query), this.operator);
+		HttpResponse<String> response = get("/actuator/explain?" + TestHttp.query(query), this.operator);
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
 		return this.json.readTree(response.body());
-	}
-
-	/** Encodes each value of {@code name=value&...} (server paths carry slashes). */
-	private static String encode(String query) {
-		StringBuilder encoded = new StringBuilder();
-		for (String pair : query.split("&")) {
-			int equals = pair.indexOf('=');
-			encoded.append(encoded.isEmpty() ? "" : "&")
-				.append(pair, 0, equals + 1)
-				.append(URLEncoder.encode(pair.substring(equals + 1), StandardCharsets.UTF_8));
-		}
-		return encoded.toString();
 	}
 
 	private HttpResponse<String> get(String path, String token) {

@@ -1,9 +1,7 @@
 package io.github.mcpgateway.quota;
 
-import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,6 +16,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
+import io.github.mcpgateway.support.TestHttp;
 import io.github.mcpgateway.support.TestJwts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -259,14 +258,7 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	private JsonNode explain(String query) {
-		StringBuilder encoded = new StringBuilder();
-		for (String pair : query.split("&")) {
-			int equals = pair.indexOf('=');
-			encoded.append(encoded.isEmpty() ? "" : "&")
-				.append(pair, 0, equals + 1)
-				.append(URLEncoder.encode(pair.substring(equals + 1), StandardCharsets.UTF_8));
-		}
-		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/actuator/explain?" + encoded))
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/actuator/explain?" + TestHttp.query(query)))
 			.header("Authorization", "Bearer " + TestJwts.jwt().human("ops-anna").sign())
 			.build());
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);

@@ -5,11 +5,8 @@ import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.mcpgateway.support.RedisServer;
@@ -23,28 +20,16 @@ class RedisQuotaStoreTest extends QuotaStoreContractTests {
 
 	private static final RedisServer redis = RedisServer.start();
 
-	private static LettuceConnectionFactory connections;
-
-	private static StringRedisTemplate template;
-
-	@BeforeAll
-	static void connect() {
-		connections = redis.connect();
-		template = new StringRedisTemplate(connections);
-	}
+	private static final StringRedisTemplate template = redis.template();
 
 	@AfterAll
-	static void disconnect() {
-		connections.destroy();
+	static void stopRedis() {
 		redis.close();
 	}
 
 	@Override
 	protected QuotaStore createStore() {
-		template.execute((RedisCallback<Object>) (connection) -> {
-			connection.serverCommands().flushAll();
-			return null;
-		});
+		redis.flushAll();
 		return new RedisQuotaStore(template, "{mcp-gateway}:quota:");
 	}
 

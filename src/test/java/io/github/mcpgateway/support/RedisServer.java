@@ -14,6 +14,8 @@ import io.lettuce.core.ClientOptions;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * A real {@code redis-server} process (Debian package {@code redis-server};
@@ -23,6 +25,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 public final class RedisServer implements AutoCloseable {
 
 	private final int port;
+
+	private LettuceConnectionFactory connections;
+
+	private StringRedisTemplate template;
 
 	private final Path directory;
 
@@ -83,6 +89,27 @@ public final class RedisServer implements AutoCloseable {
 		return factory;
 	}
 
+	/**
+	 * A template on a connection of {@link #connect()} that lives as long as this server
+	 * object ({@link #close()} destroys it): for store tests that read and flush what the
+	 * store wrote.
+	 */
+	public synchronized StringRedisTemplate template() {
+		if (this.template == null) {
+			this.connections = connect();
+			this.template = new StringRedisTemplate(this.connections);
+		}
+		return this.template;
+	}
+
+	/** Empties the server, for a test that starts from nothing. */
+	public void flushAll() {
+		template().execute((RedisCallback<Object>) (connection) -> {
+			connection.serverCommands().flushAll();
+			return null;
+		});
+	}
+
 	/** Stops the process, as a crash or a failover would. */
 	public synchronized void stop() {
 		if (this.process != null) {
@@ -130,7 +157,12 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	@Override
-	public void close() {
+	public synchronized void close() {
+		if (this.connections != null) {
+			this.connections.destroy();
+			this.connections = null;
+			this.template = null;
+		}
 		stop();
 	}
 

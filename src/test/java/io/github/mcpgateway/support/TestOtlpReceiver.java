@@ -2,6 +2,7 @@ package io.github.mcpgateway.support;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -19,6 +20,8 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.resource.v1.Resource;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * An OTLP/HTTP trace receiver on a free loopback port: it decodes what the gateway's
@@ -50,6 +53,28 @@ public final class TestOtlpReceiver {
 
 	public List<ExportedSpan> spansOf(String traceId) {
 		return this.spans.stream().filter((span) -> span.traceId().equals(traceId)).toList();
+	}
+
+	/**
+	 * The first span of {@code kind} in {@code traceId}, once it has arrived (15 s at
+	 * most).
+	 */
+	public ExportedSpan awaitSpan(String traceId, String kind) {
+		await().atMost(Duration.ofSeconds(15))
+			.until(() -> spansOf(traceId).stream().anyMatch((span) -> span.kind().equals(kind)));
+		return spansOf(traceId).stream().filter((span) -> span.kind().equals(kind)).findFirst().orElseThrow();
+	}
+
+	/**
+	 * The gateway's stage spans ({@code gateway.*}) of {@code traceId} whose parent is
+	 * {@code parent}, by name, once a span named {@code awaited} has arrived.
+	 */
+	public Map<String, ExportedSpan> stageSpans(String traceId, ExportedSpan parent, String awaited) {
+		await().atMost(Duration.ofSeconds(15))
+			.until(() -> spansOf(traceId).stream().anyMatch((span) -> span.name().equals(awaited)));
+		return spansOf(traceId).stream()
+			.filter((span) -> span.name().startsWith("gateway.") && span.parentSpanId().equals(parent.spanId()))
+			.collect(Collectors.toMap(ExportedSpan::name, (span) -> span, (a, b) -> a));
 	}
 
 	private void handle(HttpExchange exchange) throws IOException {

@@ -314,17 +314,9 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 				+ "},\"arguments\":{\"text\":\"secret-argument-" + id + "\"}}}";
 	}
 
-	/**
-	 * The gateway's stage spans that are children of {@code server}, by name, once the
-	 * policy span (or, for a request identity refused, the identity span) arrived.
-	 */
+	/** The gateway's stage spans under {@code server}, once the identity span arrived. */
 	private static Map<String, ExportedSpan> stageSpansOf(String traceId, ExportedSpan server) {
-		await().atMost(Duration.ofSeconds(10))
-			.until(() -> receiver.spansOf(traceId).stream().anyMatch((span) -> span.name().equals("gateway.identity")));
-		return receiver.spansOf(traceId)
-			.stream()
-			.filter((span) -> span.name().startsWith("gateway.") && span.parentSpanId().equals(server.spanId()))
-			.collect(Collectors.toMap(ExportedSpan::name, (span) -> span, (a, b) -> a));
+		return receiver.stageSpans(traceId, server, "gateway.identity");
 	}
 
 	private static String auditLine(CapturedOutput output, String traceId) {
@@ -347,11 +339,8 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 		return spanOf(traceId, "SPAN_KIND_CLIENT");
 	}
 
-	/** The first span of {@code kind} exported in {@code traceId}, once it arrives. */
 	private static ExportedSpan spanOf(String traceId, String kind) {
-		await().atMost(Duration.ofSeconds(10))
-			.until(() -> receiver.spansOf(traceId).stream().anyMatch((span) -> span.kind().equals(kind)));
-		return receiver.spansOf(traceId).stream().filter((span) -> span.kind().equals(kind)).findFirst().orElseThrow();
+		return receiver.awaitSpan(traceId, kind);
 	}
 
 	private void assertNothingSecretIn(List<ExportedSpan> spans) {
