@@ -67,6 +67,12 @@ public final class GatewayErrors {
 	public static final GatewayError TOOL_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN, "tool_not_granted",
 			"No grant allows this principal to call this tool");
 
+	public static final GatewayError PROMPT_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"prompt_not_granted", "No grant allows this principal to get this prompt");
+
+	public static final GatewayError RESOURCE_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"resource_not_granted", "No grant allows this principal to read this resource");
+
 	public static final GatewayError RATE_LIMITED = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY, "rate_limited",
 			"A limit of this server is reached for this caller; retry after the time Retry-After gives");
 

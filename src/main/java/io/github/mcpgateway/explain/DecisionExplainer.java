@@ -61,6 +61,17 @@ public final class DecisionExplainer {
 	 */
 	public Explanation explain(String serverReference, McpPrincipal principal, @Nullable String tool,
 			@Nullable List<String> upstreamTools) {
+		return explain(serverReference, principal, Grant.Item.TOOL, tool, upstreamTools);
+	}
+
+	/**
+	 * The same for a request naming {@code item} of {@code kind} (a {@code prompts/get}
+	 * or {@code resources/read}, as the grant stage decides it); {@code item}
+	 * {@code null} for a request that names none.
+	 */
+	public Explanation explain(String serverReference, McpPrincipal principal, Grant.Item kind, @Nullable String item,
+			@Nullable List<String> upstreamTools) {
+		String tool = (kind == Grant.Item.TOOL) ? item : null;
 		Policy policy = this.livePolicy.current();
 		McpServerPolicy server = policy.find(serverReference);
 		if (server == null) {
@@ -73,7 +84,8 @@ public final class DecisionExplainer {
 					preview(server, caller, upstreamTools, false));
 		}
 		Explanation.ToolsListPreview preview = preview(server, caller, upstreamTools, true);
-		GrantDecision decision = this.grants.decide(server, caller, tool);
+		GrantDecision decision = (item != null) ? this.grants.decide(server, caller, kind, item)
+				: this.grants.decide(server, caller, null);
 		GrantDecision.Refusal refusal = decision.refusal();
 		if (refusal == null) {
 			return new Explanation(policy.version(), describe(server), verified, true, null, null, null,
@@ -82,8 +94,12 @@ public final class DecisionExplainer {
 		}
 		// The grant stage asks about the server before the tool, so a principal no grant
 		// applies to gets server_not_granted even on a tools/call.
-		GatewayError error = (refusal == GrantDecision.Refusal.NO_GRANT_APPLIES) ? GatewayErrors.SERVER_NOT_GRANTED
-				: GatewayErrors.TOOL_NOT_GRANTED;
+		GatewayError error = switch (refusal) {
+			case NO_GRANT_APPLIES -> GatewayErrors.SERVER_NOT_GRANTED;
+			case NO_APPLYING_GRANT_LISTS_TOOL -> GatewayErrors.TOOL_NOT_GRANTED;
+			case NO_APPLYING_GRANT_LISTS_PROMPT -> GatewayErrors.PROMPT_NOT_GRANTED;
+			case NO_APPLYING_GRANT_LISTS_RESOURCE -> GatewayErrors.RESOURCE_NOT_GRANTED;
+		};
 		return refused(policy, server, verified, refusal.name().toLowerCase(Locale.ROOT), error, preview,
 				exclusions(server, caller, tool));
 	}

@@ -11,6 +11,7 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
+import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
@@ -35,16 +36,26 @@ public class ExplainEndpoint {
 
 	@ReadOperation
 	public WebEndpointResponse<Object> explain(String server, @Nullable String human, @Nullable String agent,
-			@Nullable String team, @Nullable String tool, @Nullable String tools) {
+			@Nullable String team, @Nullable String tool, @Nullable String prompt, @Nullable String resource,
+			@Nullable String tools) {
 		if (human == null || human.isBlank()) {
 			return badRequest("human is required: the principal to explain a decision for");
 		}
 		if (tool != null && tool.isBlank()) {
 			return badRequest("tool must not be blank; omit it for a request other than tools/call");
 		}
+		if ((tool != null ? 1 : 0) + (prompt != null ? 1 : 0) + (resource != null ? 1 : 0) > 1) {
+			return badRequest("name one of tool, prompt and resource: the item of one request");
+		}
+		if ((prompt != null && prompt.isBlank()) || (resource != null && resource.isBlank())) {
+			return badRequest("prompt and resource must not be blank");
+		}
+		Grant.Item kind = (prompt != null) ? Grant.Item.PROMPT
+				: (resource != null) ? Grant.Item.RESOURCE : Grant.Item.TOOL;
+		String item = (prompt != null) ? prompt : (resource != null) ? resource : tool;
 		List<String> upstreamTools = (tools != null)
 				? Arrays.stream(tools.split(",")).map(String::strip).filter((name) -> !name.isEmpty()).toList() : null;
-		Explanation explanation = this.explainer.explain(server, new McpPrincipal(human, agent, team), tool,
+		Explanation explanation = this.explainer.explain(server, new McpPrincipal(human, agent, team), kind, item,
 				upstreamTools);
 		return new WebEndpointResponse<>(explanation);
 	}

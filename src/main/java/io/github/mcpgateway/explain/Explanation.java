@@ -58,12 +58,17 @@ public record Explanation(String policyVersion, @Nullable Server server, boolean
 	 * @param principal its principal patterns ({@code *} where the file omits a part)
 	 * @param tools its tool names and patterns
 	 * @param except the tools it does not allow although {@code tools} matches them
+	 * @param prompts its prompt names and patterns
+	 * @param resources its resource URIs and patterns
 	 */
-	public record GrantView(int index, PrincipalPatterns principal, List<String> tools, List<String> except) {
+	public record GrantView(int index, PrincipalPatterns principal, List<String> tools, List<String> except,
+			List<String> prompts, List<String> resources) {
 
 		static GrantView of(int index, Grant grant) {
-			return new GrantView(index, new PrincipalPatterns(grant.principal().human(), grant.principal().agent(),
-					grant.principal().team()), grant.tools(), grant.except());
+			return new GrantView(index,
+					new PrincipalPatterns(grant.principal().human(), grant.principal().agent(),
+							grant.principal().team()),
+					grant.tools(), grant.except(), grant.prompts(), grant.resources());
 		}
 
 	}

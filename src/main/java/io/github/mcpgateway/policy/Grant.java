@@ -11,38 +11,54 @@ import io.github.mcpgateway.principal.PrincipalPattern;
 
 /**
  * Allows the principals matching {@link #principal()} to call the tools matching
- * {@link #tools()} but none matching {@link #except()} (exact names or patterns where
- * {@code *} matches any run of characters).
+ * {@link #tools()} but none matching {@link #except()}, and, where the grants of a server
+ * list them, to get the prompts matching {@link #prompts()} and read the resources whose
+ * URI matches {@link #resources()} (exact names or patterns where {@code *} matches any
+ * run of characters).
  *
  * <p>
  * An exception narrows its own grant only: another grant that applies and lists the tool
  * still allows it. Grants only ever allow; there is no rule that denies across grants.
+ * Prompts and resources are governed one by one on a server only when one of its grants
+ * lists some ({@link McpServerPolicy#governs}); otherwise anyone a grant applies to may
+ * use them all, as before.
  *
  * @param principal who the grant applies to; omitted means every verified principal
- * @param tools tool names or patterns, at least one
+ * @param tools tool names or patterns; at least one, unless the grant lists prompts or
+ * resources
  * @param except tool names or patterns this grant does not allow although {@code tools}
  * matches them; omitted means none
+ * @param prompts prompt names or patterns ({@code prompts/get}); omitted means none
+ * @param resources resource URIs or patterns ({@code resources/read},
+ * {@code resources/subscribe}; a template is matched as written); omitted means none
  */
-public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @Nullable List<String> except) {
+public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @Nullable List<String> except,
+		@Nullable List<String> prompts, @Nullable List<String> resources) {
 
 	public Grant {
 		principal = (principal != null) ? principal : new PrincipalPattern(null, null, null);
-		if (tools == null || tools.isEmpty()) {
-			throw new IllegalArgumentException("a grant must list at least one tool");
+		prompts = (prompts != null) ? List.copyOf(requireNames(prompts, "prompts", "a prompt name")) : List.of();
+		resources = (resources != null) ? List.copyOf(requireNames(resources, "resources", "a resource URI"))
+				: List.of();
+		if ((tools == null || tools.isEmpty()) && prompts.isEmpty() && resources.isEmpty()) {
+			throw new IllegalArgumentException("a grant must list at least one tool (or prompts or resources)");
 		}
-		requireNames(tools, "tools");
-		tools = List.copyOf(tools);
-		except = (except != null) ? List.copyOf(requireNames(except, "except")) : List.of();
+		tools = (tools != null) ? List.copyOf(requireNames(tools, "tools", "a tool name")) : List.of();
+		except = (except != null) ? List.copyOf(requireNames(except, "except", "a tool name")) : List.of();
+	}
+
+	public Grant(@Nullable PrincipalPattern principal, List<String> tools, @Nullable List<String> except) {
+		this(principal, tools, except, null, null);
 	}
 
 	public Grant(@Nullable PrincipalPattern principal, List<String> tools) {
 		this(principal, tools, null);
 	}
 
-	private static List<String> requireNames(List<String> names, String field) {
+	private static List<String> requireNames(List<String> names, String field, String what) {
 		for (String name : names) {
 			if (name == null || name.isBlank()) {
-				throw new IllegalArgumentException(field + ": a tool name or pattern must not be blank");
+				throw new IllegalArgumentException(field + ": " + what + " or pattern must not be blank");
 			}
 		}
 		return names;
@@ -58,6 +74,32 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @N
 
 	public boolean allowsTool(String tool) {
 		return matchesAny(this.tools, tool) && excluding(tool) == null;
+	}
+
+	/** Whether this grant allows {@code item} of {@code kind}. */
+	public boolean allows(Item kind, String item) {
+		return switch (kind) {
+			case TOOL -> allowsTool(item);
+			case PROMPT -> matchesAny(this.prompts, item);
+			case RESOURCE -> matchesAny(this.resources, item);
+		};
+	}
+
+	/** The items a grant lists: what a request may name one of. */
+	public enum Item {
+
+		/** A tool ({@code tools/call}, {@code params.name}). */
+		TOOL,
+
+		/** A prompt ({@code prompts/get}, {@code params.name}). */
+		PROMPT,
+
+		/**
+		 * A resource ({@code resources/read}, {@code resources/subscribe},
+		 * {@code params.uri}).
+		 */
+		RESOURCE
+
 	}
 
 	/**
@@ -76,9 +118,9 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @N
 		return null;
 	}
 
-	private static boolean matchesAny(List<String> patterns, String tool) {
+	private static boolean matchesAny(List<String> patterns, String item) {
 		for (String pattern : patterns) {
-			if (PatternMatchUtils.simpleMatch(pattern, tool)) {
+			if (PatternMatchUtils.simpleMatch(pattern, item)) {
 				return true;
 			}
 		}

@@ -20,7 +20,13 @@ public record GrantDecision(int grantIndex, @Nullable Refusal refusal) {
 		NO_GRANT_APPLIES,
 
 		/** Grants apply to the principal, but none of them lists the tool. */
-		NO_APPLYING_GRANT_LISTS_TOOL
+		NO_APPLYING_GRANT_LISTS_TOOL,
+
+		/** Grants apply to the principal, but none of them lists the prompt. */
+		NO_APPLYING_GRANT_LISTS_PROMPT,
+
+		/** Grants apply to the principal, but none of them lists the resource. */
+		NO_APPLYING_GRANT_LISTS_RESOURCE
 
 	}
 
@@ -33,6 +39,14 @@ public record GrantDecision(int grantIndex, @Nullable Refusal refusal) {
 		if ((refusal == null) == (grantIndex < 0)) {
 			throw new IllegalArgumentException("a decision is either allowed by a grant or refused with a reason");
 		}
+	}
+
+	static GrantDecision notListed(Grant.Item kind) {
+		return switch (kind) {
+			case TOOL -> NO_APPLYING_GRANT_LISTS_TOOL;
+			case PROMPT -> new GrantDecision(-1, Refusal.NO_APPLYING_GRANT_LISTS_PROMPT);
+			case RESOURCE -> new GrantDecision(-1, Refusal.NO_APPLYING_GRANT_LISTS_RESOURCE);
+		};
 	}
 
 	static GrantDecision allowedBy(int grantIndex) {

@@ -37,6 +37,34 @@ public final class GrantEvaluator {
 		};
 	}
 
+	/**
+	 * The decision for {@code principal} on {@code server} for a request naming
+	 * {@code item} of {@code kind}: as
+	 * {@link #decide(McpServerPolicy, McpPrincipal, String)} for a tool; for a prompt or
+	 * resource, the server's use alone unless the server governs that kind one by one
+	 * ({@link McpServerPolicy#governs}).
+	 */
+	public GrantDecision decide(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			String item) {
+		if (!server.governs(kind)) {
+			return decide(server, principal, null);
+		}
+		int decided = firstAllowingGrant(server, principal, kind, item);
+		return switch (decided) {
+			case NO_GRANT_APPLIES -> GrantDecision.NO_GRANT_APPLIES;
+			case NO_APPLYING_GRANT_LISTS_TOOL -> GrantDecision.notListed(kind);
+			default -> GrantDecision.allowedBy(decided);
+		};
+	}
+
+	/**
+	 * Whether a list reply may show {@code item} of {@code kind} (a {@code prompts/list}
+	 * or {@code resources/list} filter asks it once per item).
+	 */
+	public boolean mayUse(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind, String item) {
+		return firstAllowingGrant(server, principal, kind, item) >= 0;
+	}
+
 	public boolean mayUseServer(McpServerPolicy server, @Nullable McpPrincipal principal) {
 		return firstAllowingGrant(server, principal, null) >= 0;
 	}
@@ -52,12 +80,17 @@ public final class GrantEvaluator {
 	 */
 	private static int firstAllowingGrant(McpServerPolicy server, @Nullable McpPrincipal principal,
 			@Nullable String tool) {
+		return firstAllowingGrant(server, principal, (tool != null) ? Grant.Item.TOOL : null, tool);
+	}
+
+	private static int firstAllowingGrant(McpServerPolicy server, @Nullable McpPrincipal principal,
+			Grant.@Nullable Item kind, @Nullable String item) {
 		List<Grant> grants = server.grants();
 		boolean anyApplies = false;
 		for (int i = 0; i < grants.size(); i++) {
 			Grant grant = grants.get(i);
 			if (grant.appliesTo(principal)) {
-				if (tool == null || grant.allowsTool(tool)) {
+				if (kind == null || item == null || grant.allows(kind, item)) {
 					return i;
 				}
 				anyApplies = true;

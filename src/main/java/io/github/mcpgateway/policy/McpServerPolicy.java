@@ -58,6 +58,19 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		return (this.uid != null) ? "uid:" + this.uid : "name:" + qualifiedName();
 	}
 
+	/**
+	 * Whether the server's {@code kind} items are governed one by one: tools always;
+	 * prompts and resources only when one of the server's grants lists some (a policy
+	 * that lists none keeps them open to anyone a grant applies to).
+	 */
+	public boolean governs(Grant.Item kind) {
+		return switch (kind) {
+			case TOOL -> true;
+			case PROMPT -> this.grants.stream().anyMatch((grant) -> !grant.prompts().isEmpty());
+			case RESOURCE -> this.grants.stream().anyMatch((grant) -> !grant.resources().isEmpty());
+		};
+	}
+
 	/** {@code namespace/name}, the server's display identity in logs and metrics. */
 	public String qualifiedName() {
 		return this.namespace + "/" + this.name;

@@ -88,7 +88,18 @@ class TypeScriptRecipeIT {
 	@ValueSource(strings = { EVERYTHING, JSON, V2 })
 	void sameCallWithTheSameKeyThroughTheSdkIsReplayed(String upstream) {
 		JsonNode repeat = step(upstream, "repeat");
-		assertThat(attempts(repeat)).as(repeat.toString()).containsExactly("200 replayed");
+		if (JSON.equals(upstream)) {
+			// A JSON reply reaches the client only once recorded: the retry is a replay.
+			assertThat(attempts(repeat)).as(repeat.toString()).containsExactly("200 replayed");
+		}
+		else {
+			// An event stream is not held back (idempotency.md): a retry sent the moment
+			// the
+			// stream ended may still find the key in flight, and the recipe retries.
+			assertThat(attempts(repeat)).as(repeat.toString()).last().isEqualTo("200 replayed");
+			assertThat(attempts(repeat).subList(0, attempts(repeat).size() - 1)).as(repeat.toString())
+				.allMatch("409 idempotency_in_flight"::equals);
+		}
 		assertThat(repeat.get("text").asString()).isEqualTo(step(upstream, "first").get("text").asString());
 	}
 

@@ -1,6 +1,5 @@
 package io.github.mcpgateway.quota;
 
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.UUID;
@@ -16,10 +15,8 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
-import io.github.mcpgateway.support.TestHttp;
 import io.github.mcpgateway.support.TestJwts;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -255,14 +252,6 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 		assertThat(explain("server=" + PATH + "&human=alice&agent=agent-1&team=blue").get("limits"))
 			.as("a request other than tools/call: the requests limit only")
 			.hasSize(1);
-	}
-
-	private JsonNode explain(String query) {
-		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/actuator/explain?" + TestHttp.query(query)))
-			.header("Authorization", "Bearer " + TestJwts.jwt().human("ops-anna").sign())
-			.build());
-		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-		return JsonMapper.builder().build().readTree(response.body());
 	}
 
 	private String currentUid;

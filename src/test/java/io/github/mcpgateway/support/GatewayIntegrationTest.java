@@ -21,6 +21,10 @@ import io.github.mcpgateway.demo.DemoMcpServer;
 import io.github.mcpgateway.policy.PolicyReloader;
 import io.github.mcpgateway.proxy.UpstreamResilience;
 import io.github.mcpgateway.revocation.RevocationSync;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Base of the integration tests: the real application on a random port, verifying real
@@ -122,6 +126,18 @@ public abstract class GatewayIntegrationTest {
 	protected static String toolCall(int id, String tool) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
 				+ "\",\"arguments\":{\"text\":\"secret-argument-" + id + "\"}}}";
+	}
+
+	/**
+	 * {@code /actuator/explain?<query>} (values encoded here) as the tests' operator
+	 * ({@code ops-anna}); the answer must be 200.
+	 */
+	protected JsonNode explain(String query) {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/actuator/explain?" + TestHttp.query(query)))
+			.header("Authorization", "Bearer " + TestJwts.jwt().human("ops-anna").sign())
+			.build());
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return JsonMapper.builder().build().readTree(response.body());
 	}
 
 	protected static String validToken() {

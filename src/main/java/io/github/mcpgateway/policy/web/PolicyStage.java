@@ -1,12 +1,14 @@
 package io.github.mcpgateway.policy.web;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -15,6 +17,8 @@ import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
@@ -29,6 +33,7 @@ import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.ListResultFilter;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -89,29 +94,49 @@ public final class PolicyStage implements McpStage {
 		McpRequestContext context = exchange.context();
 		McpServerPolicy server = context.server();
 		JsonRpcMessage message = context.message();
-		String tool = (message != null && message.isToolCall()) ? message.toolName() : null;
-		GrantDecision grant = this.grants.decide(server, context.principal(), tool);
-		if (grant.refusal() == GrantDecision.Refusal.NO_GRANT_APPLIES) {
-			return StageDecision.refuse(GatewayErrors.SERVER_NOT_GRANTED);
+		NamedItem named = NamedItem.of(message);
+		GrantDecision grant = (named != null)
+				? this.grants.decide(server, context.principal(), named.kind(), named.name())
+				: this.grants.decide(server, context.principal(), null);
+		if (grant.refusal() != null) {
+			return StageDecision.refuse(refusal(grant.refusal()));
 		}
-		if (grant.refusal() == GrantDecision.Refusal.NO_APPLYING_GRANT_LISTS_TOOL) {
-			return StageDecision.refuse(GatewayErrors.TOOL_NOT_GRANTED);
+		if (server.governs(Grant.Item.RESOURCE) && !subscriptionsGranted(server, context.principal(), message)) {
+			return StageDecision.refuse(GatewayErrors.RESOURCE_NOT_GRANTED);
 		}
 		context.granted(grant.grantIndex());
+		ListedItems listed = ListedItems.of(message);
+		if (listed != null && server.governs(listed.kind())) {
+			return filtered(exchange, listed);
+		}
 		if (message != null && message.isToolCall() && context.stateless() && !this.headerAnnotations
 			.agree(exchange.request(), server.identityKey(), message.toolName(), message.params().get("arguments"))) {
 			return StageDecision.refuse(GatewayErrors.HEADER_MISMATCH);
 		}
-		if (!(message != null && message.isToolList()) && !isResumedStream(exchange.request(), message)) {
+		boolean resumed = isResumedStream(exchange.request(), message);
+		if (!(message != null && message.isToolList()) && !resumed) {
 			return StageDecision.proceed();
 		}
-		FilteredResponse filtering = new FilteredResponse(exchange.response(),
+		// A resumed stream may replay any list reply: each governed kind's filter in
+		// turn.
+		HttpServletResponse inner = exchange.response();
+		List<FilteredResponse> chain = new ArrayList<>(3);
+		if (resumed) {
+			for (ListedItems others : ListedItems.OTHERS) {
+				if (server.governs(others.kind())) {
+					inner = filter(inner, context, others);
+					chain.add(0, (FilteredResponse) inner);
+				}
+			}
+		}
+		FilteredResponse filtering = new FilteredResponse(inner,
 				new ListResultFilter(this.replyReader, this.jsonMapper, "tools", "name",
 						(tools) -> callable(server, context.principal(), tools),
 						(tools) -> this.headerAnnotations.learn(server.identityKey(), tools)),
 				this.toolListMaxBytes, FilteredResponse.Unreadable.WITHHOLD);
+		chain.add(0, filtering);
 		return StageDecision.wrap(new IdentityEncodingRequest(exchange.request()), filtering,
-				(failure) -> finish(exchange, filtering, failure));
+				(failure) -> finish(exchange, chain, failure));
 	}
 
 	@Override
@@ -122,15 +147,80 @@ public final class PolicyStage implements McpStage {
 	}
 
 	/**
+	 * Whether every resource a 2026-07-28 {@code subscriptions/listen} subscribes to
+	 * ({@code params.notifications.resourceSubscriptions}, the former
+	 * {@code resources/subscribe}) is one an applying grant lists; {@code true} for any
+	 * other request.
+	 */
+	private boolean subscriptionsGranted(McpServerPolicy server, @Nullable McpPrincipal principal,
+			@Nullable JsonRpcMessage message) {
+		if (message == null || !"subscriptions/listen".equals(message.method()) || message.params() == null) {
+			return true;
+		}
+		JsonNode uris = message.params().path("notifications").path("resourceSubscriptions");
+		for (JsonNode uri : uris) {
+			if (!this.grants.mayUse(server, principal, Grant.Item.RESOURCE, uri.isString() ? uri.stringValue() : "")) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static GatewayError refusal(GrantDecision.Refusal refusal) {
+		return switch (refusal) {
+			case NO_GRANT_APPLIES -> GatewayErrors.SERVER_NOT_GRANTED;
+			case NO_APPLYING_GRANT_LISTS_TOOL -> GatewayErrors.TOOL_NOT_GRANTED;
+			case NO_APPLYING_GRANT_LISTS_PROMPT -> GatewayErrors.PROMPT_NOT_GRANTED;
+			case NO_APPLYING_GRANT_LISTS_RESOURCE -> GatewayErrors.RESOURCE_NOT_GRANTED;
+		};
+	}
+
+	/**
+	 * A {@code prompts/list}, {@code resources/list} or {@code resources/templates/list}
+	 * reply of a server that governs them, filtered to the items the caller may use, as a
+	 * {@code tools/list} reply is.
+	 */
+	private StageDecision filtered(McpExchange exchange, ListedItems listed) {
+		FilteredResponse filtering = filter(exchange.response(), exchange.context(), listed);
+		return StageDecision.wrap(new IdentityEncodingRequest(exchange.request()), filtering,
+				(failure) -> finish(exchange, List.of(filtering), failure));
+	}
+
+	private FilteredResponse filter(HttpServletResponse response, McpRequestContext context, ListedItems listed) {
+		return new FilteredResponse(response,
+				new ListResultFilter(this.replyReader, this.jsonMapper, listed.member(), listed.key(),
+						(items) -> usable(context.server(), context.principal(), listed.kind(), items)),
+				this.toolListMaxBytes, FilteredResponse.Unreadable.WITHHOLD);
+	}
+
+	private Set<String> usable(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			List<String> items) {
+		Set<String> usable = new HashSet<>();
+		for (String item : items) {
+			if (this.grants.mayUse(server, principal, kind, item)) {
+				usable.add(item);
+			}
+		}
+		return usable;
+	}
+
+	/**
 	 * Sends on what the filter held back; a stream committed already just ends for its
 	 * client, and the refusal is recorded for the audit line only.
 	 */
-	private @Nullable Throwable finish(McpExchange exchange, FilteredResponse filtering, @Nullable Throwable failure)
+	private @Nullable Throwable finish(McpExchange exchange, List<FilteredResponse> chain, @Nullable Throwable failure)
 			throws IOException {
-		if (failure == null && !filtering.finish()) {
-			this.refusals.refuse(exchange, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
+		if (failure != null) {
+			return failure;
 		}
-		return failure;
+		// Outermost first: each sends on what it held back into the next.
+		for (FilteredResponse filtering : chain) {
+			if (!filtering.finish()) {
+				this.refusals.refuse(exchange, GatewayErrors.UPSTREAM_REPLY_UNFILTERABLE);
+				return null;
+			}
+		}
+		return null;
 	}
 
 	/**
