@@ -39,14 +39,6 @@ public final class CachedBodyRequest extends HttpServletRequestWrapper {
 	}
 
 	/**
-	 * {@code request} serving {@code body}, the body it carries, read already by a filter
-	 * ahead of the pipeline.
-	 */
-	public static HttpServletRequest of(HttpServletRequest request, byte[] body) {
-		return new CachedBodyRequest(request, body, false);
-	}
-
-	/**
 	 * {@code request} with {@code body} in place of the one it carries. A declared
 	 * {@code Content-Length} is the new body's; a chunked request stays chunked.
 	 */

@@ -20,6 +20,13 @@ import io.github.mcpgateway.error.GatewayErrors;
  */
 public final class RequestBodyReader {
 
+	/**
+	 * The request attribute under which a filter ahead of the pipeline leaves the body it
+	 * read already (a {@code byte[]} within the cap): read here instead of the drained
+	 * input stream, without a request wrapper for every later call to go through.
+	 */
+	public static final String READ_AHEAD = RequestBodyReader.class.getName() + ".readAhead";
+
 	private final int maxBytes;
 
 	RequestBodyReader(DataSize maxBodySize) {
@@ -32,6 +39,10 @@ public final class RequestBodyReader {
 		}
 		if (request.getContentLengthLong() > this.maxBytes) {
 			throw new GatewayErrorException(GatewayErrors.REQUEST_TOO_LARGE);
+		}
+		if (request.getAttribute(READ_AHEAD) instanceof byte[] readAhead && readAhead.length <= this.maxBytes) {
+			request.removeAttribute(READ_AHEAD);
+			return readAhead;
 		}
 		try (InputStream in = request.getInputStream()) {
 			byte[] body = in.readNBytes(this.maxBytes + 1);

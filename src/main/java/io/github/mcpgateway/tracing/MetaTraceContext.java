@@ -39,8 +39,14 @@ public record MetaTraceContext(String traceparent, @Nullable String tracestate, 
 
 	private static final JsonFactory JSON = new JsonFactory();
 
+	private static final byte[] TRACEPARENT_BYTES = TRACEPARENT.getBytes(StandardCharsets.US_ASCII);
+
 	/** The trace context in {@code body}'s {@code params._meta}, or {@code null}. */
 	public static @Nullable MetaTraceContext locate(byte[] body) {
+		if (!contains(body, TRACEPARENT_BYTES)) {
+			// Most bodies name no trace context: no parser for them.
+			return null;
+		}
 		try (JsonParser parser = JSON.createParser(ObjectReadContext.empty(), body)) {
 			if (parser.nextToken() != JsonToken.START_OBJECT || !enter(parser, "params") || !enter(parser, "_meta")) {
 				return null;
@@ -82,6 +88,23 @@ public record MetaTraceContext(String traceparent, @Nullable String tracestate, 
 		byte[] rewritten = body.clone();
 		System.arraycopy(replacement, 0, rewritten, this.valueOffset, replacement.length);
 		return rewritten;
+	}
+
+	/**
+	 * Whether {@code body} holds {@code word}'s bytes: a member name written with escapes
+	 * (a rare form no MCP SDK writes) is then not looked for, and the body is forwarded
+	 * as if it had no trace context.
+	 */
+	private static boolean contains(byte[] body, byte[] word) {
+		outer: for (int i = 0; i <= body.length - word.length; i++) {
+			for (int j = 0; j < word.length; j++) {
+				if (body[i + j] != word[j]) {
+					continue outer;
+				}
+			}
+			return true;
+		}
+		return false;
 	}
 
 	/**

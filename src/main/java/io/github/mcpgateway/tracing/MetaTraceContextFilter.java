@@ -16,7 +16,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.github.mcpgateway.request.CachedBodyRequest;
 import io.github.mcpgateway.request.RequestBodyReader;
 import io.github.mcpgateway.routing.ServerLocator;
 
@@ -33,9 +32,10 @@ import io.github.mcpgateway.routing.ServerLocator;
  * Contract: only with tracing on and {@code gateway.tracing.meta-context: propagate};
  * reads only a JSON body whose declared {@code Content-Length} is within
  * {@code gateway.request.max-body-size} (anything else passes untouched, for the pipeline
- * to decide as before); refuses nothing; the pipeline reads the same bytes from memory.
- * (The upstream call writes its own span's {@code traceparent} back into {@code _meta},
- * whichever way the context came: {@code TracedRequestFactory}.)
+ * to decide as before); refuses nothing; the pipeline reads the same bytes from memory
+ * ({@link RequestBodyReader#READ_AHEAD}: no request wrapper unless the context was
+ * found). (The upstream call writes its own span's {@code traceparent} back into
+ * {@code _meta}, whichever way the context came: {@code TracedRequestFactory}.)
  */
 final class MetaTraceContextFilter extends OncePerRequestFilter {
 
@@ -62,13 +62,9 @@ final class MetaTraceContextFilter extends OncePerRequestFilter {
 		try (InputStream in = request.getInputStream()) {
 			body = in.readNBytes((int) length);
 		}
-		HttpServletRequest cached = CachedBodyRequest.of(request, body);
+		request.setAttribute(RequestBodyReader.READ_AHEAD, body);
 		MetaTraceContext context = MetaTraceContext.locate(body);
-		if (context == null) {
-			chain.doFilter(cached, response);
-			return;
-		}
-		chain.doFilter(new TraceHeaders(cached, context), response);
+		chain.doFilter((context != null) ? new TraceHeaders(request, context) : request, response);
 	}
 
 	/** The request with {@code _meta}'s trace context as its W3C headers. */
