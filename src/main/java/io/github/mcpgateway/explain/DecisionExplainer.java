@@ -15,6 +15,7 @@ import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
+import io.github.mcpgateway.policy.web.PolicyStage;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.quota.QuotaInspector;
@@ -94,12 +95,7 @@ public final class DecisionExplainer {
 		}
 		// The grant stage asks about the server before the tool, so a principal no grant
 		// applies to gets server_not_granted even on a tools/call.
-		GatewayError error = switch (refusal) {
-			case NO_GRANT_APPLIES -> GatewayErrors.SERVER_NOT_GRANTED;
-			case NO_APPLYING_GRANT_LISTS_TOOL -> GatewayErrors.TOOL_NOT_GRANTED;
-			case NO_APPLYING_GRANT_LISTS_PROMPT -> GatewayErrors.PROMPT_NOT_GRANTED;
-			case NO_APPLYING_GRANT_LISTS_RESOURCE -> GatewayErrors.RESOURCE_NOT_GRANTED;
-		};
+		GatewayError error = PolicyStage.errorOf(refusal);
 		return refused(policy, server, verified, refusal.name().toLowerCase(Locale.ROOT), error, preview,
 				exclusions(server, caller, tool));
 	}

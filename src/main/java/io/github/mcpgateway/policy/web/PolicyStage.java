@@ -99,7 +99,7 @@ public final class PolicyStage implements McpStage {
 				? this.grants.decide(server, context.principal(), named.kind(), named.name())
 				: this.grants.decide(server, context.principal(), null);
 		if (grant.refusal() != null) {
-			return StageDecision.refuse(refusal(grant.refusal()));
+			return StageDecision.refuse(errorOf(grant.refusal()));
 		}
 		if (server.governs(Grant.Item.RESOURCE) && !subscriptionsGranted(server, context.principal(), message)) {
 			return StageDecision.refuse(GatewayErrors.RESOURCE_NOT_GRANTED);
@@ -131,7 +131,7 @@ public final class PolicyStage implements McpStage {
 		}
 		FilteredResponse filtering = new FilteredResponse(inner,
 				new ListResultFilter(this.replyReader, this.jsonMapper, "tools", "name",
-						(tools) -> callable(server, context.principal(), tools),
+						(tools) -> usable(server, context.principal(), Grant.Item.TOOL, tools),
 						(tools) -> this.headerAnnotations.learn(server.identityKey(), tools)),
 				this.toolListMaxBytes, FilteredResponse.Unreadable.WITHHOLD);
 		chain.add(0, filtering);
@@ -166,7 +166,11 @@ public final class PolicyStage implements McpStage {
 		return true;
 	}
 
-	private static GatewayError refusal(GrantDecision.Refusal refusal) {
+	/**
+	 * The error a grant refusal is answered with: the one mapping, for this stage and for
+	 * {@code /actuator/explain}.
+	 */
+	public static GatewayError errorOf(GrantDecision.Refusal refusal) {
 		return switch (refusal) {
 			case NO_GRANT_APPLIES -> GatewayErrors.SERVER_NOT_GRANTED;
 			case NO_APPLYING_GRANT_LISTS_TOOL -> GatewayErrors.TOOL_NOT_GRANTED;
@@ -230,16 +234,6 @@ public final class PolicyStage implements McpStage {
 	 */
 	private static boolean isResumedStream(HttpServletRequest request, @Nullable JsonRpcMessage message) {
 		return message == null && "GET".equals(request.getMethod()) && request.getHeader(LAST_EVENT_ID) != null;
-	}
-
-	private Set<String> callable(McpServerPolicy server, @Nullable McpPrincipal principal, List<String> tools) {
-		Set<String> callable = new HashSet<>();
-		for (String tool : tools) {
-			if (this.grants.mayCallTool(server, principal, tool)) {
-				callable.add(tool);
-			}
-		}
-		return callable;
 	}
 
 }
