@@ -13,7 +13,10 @@
 #         COMPARE_A_JAVA / COMPARE_B_JAVA: the java binary of each, default java on the PATH;
 #         COMPARE_A_LIMITS / COMPARE_B_LIMITS: a YAML flow list of policy limits that variant's
 #         bench server gets, for example
-#         COMPARE_B_LIMITS='[{name: bench, tokens: 1000000000, period: 1s}]')
+#         COMPARE_B_LIMITS='[{name: bench, tokens: 1000000000, period: 1s}]';
+#         COMPARE_A_GRANTS / COMPARE_B_GRANTS: a YAML flow list that replaces the bench server's
+#         grants in that variant, for example (the calls send {"text":"bench"})
+#         COMPARE_B_GRANTS="[{tools: ['*'], when: 'arguments.text == \"bench\"'}]")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$(readlink -f "$1"); B=$(readlink -f "$2"); MODES=${3:-"plain fresh replay"}; ROUNDS=${4:-3}
@@ -36,10 +39,19 @@ for v in A B; do
   v_redis=""; if [ "${COMPARE_REDIS:-}" = 1 ] || [ "${COMPARE_REDIS:-}" = "$v" ]; then v_redis=$redis_args; fi
   java_var="COMPARE_${v}_JAVA"
   limits_var="COMPARE_${v}_LIMITS"
+  grants_var="COMPARE_${v}_GRANTS"
   v_policy="$work/policy.yaml"
-  if [ -n "${!limits_var:-}" ]; then
+  if [ -n "${!limits_var:-}${!grants_var:-}" ]; then
     v_policy="$work/policy-$v.yaml"
-    sed "s|^    grants: \(.*\)$|    grants: \1\n    limits: ${!limits_var}|" "$work/policy.yaml" >"$v_policy"
+    V_GRANTS=${!grants_var:-} V_LIMITS=${!limits_var:-} python3 - "$work/policy.yaml" >"$v_policy" <<'PY'
+import os, sys
+for line in open(sys.argv[1]).read().splitlines():
+    if line.startswith("    grants: "):
+        line = "    grants: " + (os.environ["V_GRANTS"] or line[len("    grants: "):])
+        if os.environ["V_LIMITS"]:
+            line += "\n    limits: " + os.environ["V_LIMITS"]
+    print(line)
+PY
   fi
   GATEWAY_POLICY=$v_policy GATEWAY_JAVA=${!java_var:-java} launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" $v_redis ${!args_var:-}
   pid[$v]=$gateway_pid

@@ -73,6 +73,15 @@ public final class GatewayErrors {
 	public static final GatewayError RESOURCE_NOT_GRANTED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
 			"resource_not_granted", "No grant allows this principal to read this resource");
 
+	public static final GatewayError TOOL_ARGUMENTS_DENIED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"tool_arguments_denied", "The grants that list this tool do not allow a call with these arguments");
+
+	public static final GatewayError PROMPT_ARGUMENTS_DENIED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"prompt_arguments_denied", "The grants that list this prompt do not allow it with these arguments");
+
+	public static final GatewayError RESOURCE_PARAMS_DENIED = of(HttpStatus.FORBIDDEN, Category.FORBIDDEN,
+			"resource_params_denied", "The grants that list this resource do not allow this request for it");
+
 	public static final GatewayError RATE_LIMITED = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY, "rate_limited",
 			"A limit of this server is reached for this caller; retry after the time Retry-After gives");
 

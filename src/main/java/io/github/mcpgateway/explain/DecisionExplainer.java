@@ -21,6 +21,7 @@ import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.quota.QuotaInspector;
 import io.github.mcpgateway.revocation.RevocationList;
 import io.github.mcpgateway.revocation.RevocationSync;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Answers "would this principal be allowed, and why" from the live policy and the live
@@ -62,16 +63,18 @@ public final class DecisionExplainer {
 	 */
 	public Explanation explain(String serverReference, McpPrincipal principal, @Nullable String tool,
 			@Nullable List<String> upstreamTools) {
-		return explain(serverReference, principal, Grant.Item.TOOL, tool, upstreamTools);
+		return explain(serverReference, principal, Grant.Item.TOOL, tool, null, upstreamTools);
 	}
 
 	/**
 	 * The same for a request naming {@code item} of {@code kind} (a {@code prompts/get}
 	 * or {@code resources/read}, as the grant stage decides it); {@code item}
-	 * {@code null} for a request that names none.
+	 * {@code null} for a request that names none. {@code arguments} are the call's
+	 * {@code params.arguments} (a JSON object; {@code null} for none), which the grants'
+	 * conditions read as they would on the real call.
 	 */
 	public Explanation explain(String serverReference, McpPrincipal principal, Grant.Item kind, @Nullable String item,
-			@Nullable List<String> upstreamTools) {
+			@Nullable JsonNode arguments, @Nullable List<String> upstreamTools) {
 		String tool = (kind == Grant.Item.TOOL) ? item : null;
 		Policy policy = this.livePolicy.current();
 		McpServerPolicy server = policy.find(serverReference);
@@ -85,30 +88,29 @@ public final class DecisionExplainer {
 					preview(server, caller, upstreamTools, false));
 		}
 		Explanation.ToolsListPreview preview = preview(server, caller, upstreamTools, true);
-		GrantDecision decision = (item != null) ? this.grants.decide(server, caller, kind, item)
-				: this.grants.decide(server, caller, null);
+		GrantDecision decision = this.grants.decideRequest(server, caller, kind, item, arguments);
+		List<Explanation.ConditionView> conditions = decision.conditions()
+			.stream()
+			.map(Explanation.ConditionView::of)
+			.toList();
 		GrantDecision.Refusal refusal = decision.refusal();
 		if (refusal == null) {
 			return new Explanation(policy.version(), describe(server), verified, true, null, null, null,
 					Explanation.GrantView.of(decision.grantIndex(), server.grants().get(decision.grantIndex())),
-					preview, List.of(), this.quotas.limits(server, caller, tool));
+					preview, List.of(), this.quotas.limits(server, caller, tool), conditions, null);
 		}
 		// The grant stage asks about the server before the tool, so a principal no grant
 		// applies to gets server_not_granted even on a tools/call.
-		GatewayError error = PolicyStage.errorOf(refusal);
-		return refused(policy, server, verified, refusal.name().toLowerCase(Locale.ROOT), error, preview,
-				exclusions(server, caller, tool));
+		GatewayError error = PolicyStage.errorOf(decision);
+		return new Explanation(policy.version(), describe(server), verified, false,
+				refusal.name().toLowerCase(Locale.ROOT), error.code(), this.errors.statusOf(error, true), null, preview,
+				exclusions(server, caller, tool), List.of(), conditions, decision.deniedBy());
 	}
 
 	private Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
 			GatewayError error, Explanation.@Nullable ToolsListPreview preview) {
-		return refused(policy, server, verified, reason, error, preview, List.of());
-	}
-
-	private Explanation refused(Policy policy, @Nullable McpServerPolicy server, boolean verified, String reason,
-			GatewayError error, Explanation.@Nullable ToolsListPreview preview, List<Explanation.Exclusion> excluded) {
 		return new Explanation(policy.version(), (server != null) ? describe(server) : null, verified, false, reason,
-				error.code(), this.errors.statusOf(error, true), null, preview, excluded, List.of());
+				error.code(), this.errors.statusOf(error, true), null, preview, List.of(), List.of(), List.of(), null);
 	}
 
 	/** The applying grants whose exceptions name the tool. */

@@ -1,5 +1,6 @@
 package io.github.mcpgateway.explain;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
@@ -11,8 +12,12 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
+import io.github.mcpgateway.jsonrpc.JsonReadLimits;
+import io.github.mcpgateway.jsonrpc.MalformedJsonException;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.principal.McpPrincipal;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code explain} operator endpoint ({@code GET /actuator/explain}, operators only):
@@ -22,11 +27,15 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * <p>
  * Parameters: {@code server} (path, uid or {@code namespace/name}), {@code human},
  * {@code agent}, {@code team}, optionally {@code tool} (a {@code tools/call}) and
- * {@code tools} (the upstream's tool names, comma separated, for the preview). The answer
- * holds names, patterns and codes only: no token, no payload.
+ * {@code arguments} (the call's arguments, a JSON object, which the grants' conditions
+ * read), {@code tools} (the upstream's tool names, comma separated, for the preview). The
+ * answer holds names, patterns and codes only: no token, no payload.
  */
 @Endpoint(id = "explain")
 public class ExplainEndpoint {
+
+	/** The call's arguments, read as the request path reads a body (strict, bounded). */
+	private static final StrictJsonReader ARGUMENTS_READER = new StrictJsonReader(JsonReadLimits.DEFAULTS, 64 * 1024);
 
 	private final DecisionExplainer explainer;
 
@@ -37,7 +46,7 @@ public class ExplainEndpoint {
 	@ReadOperation
 	public WebEndpointResponse<Object> explain(String server, @Nullable String human, @Nullable String agent,
 			@Nullable String team, @Nullable String tool, @Nullable String prompt, @Nullable String resource,
-			@Nullable String tools) {
+			@Nullable String arguments, @Nullable String tools) {
 		if (human == null || human.isBlank()) {
 			return badRequest("human is required: the principal to explain a decision for");
 		}
@@ -50,13 +59,27 @@ public class ExplainEndpoint {
 		if ((prompt != null && prompt.isBlank()) || (resource != null && resource.isBlank())) {
 			return badRequest("prompt and resource must not be blank");
 		}
-		Grant.Item kind = (prompt != null) ? Grant.Item.PROMPT
-				: (resource != null) ? Grant.Item.RESOURCE : Grant.Item.TOOL;
+		JsonNode callArguments = null;
+		if (arguments != null) {
+			if (tool == null && prompt == null) {
+				return badRequest("arguments are those of a tools/call or prompts/get: name the tool or prompt");
+			}
+			try {
+				callArguments = ARGUMENTS_READER.read(arguments.getBytes(StandardCharsets.UTF_8));
+			}
+			catch (MalformedJsonException ex) {
+				return badRequest("arguments must be a JSON object: " + ex.getMessage());
+			}
+			if (!callArguments.isObject()) {
+				return badRequest("arguments must be a JSON object");
+			}
+		}
+		Grant.Item kind = Grant.Item.of(prompt, resource);
 		String item = (prompt != null) ? prompt : (resource != null) ? resource : tool;
 		List<String> upstreamTools = (tools != null)
 				? Arrays.stream(tools.split(",")).map(String::strip).filter((name) -> !name.isEmpty()).toList() : null;
 		Explanation explanation = this.explainer.explain(server, new McpPrincipal(human, agent, team), kind, item,
-				upstreamTools);
+				callArguments, upstreamTools);
 		return new WebEndpointResponse<>(explanation);
 	}
 

@@ -5,6 +5,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.policy.Grant;
+import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.quota.QuotaInspector;
 
@@ -30,10 +31,36 @@ import io.github.mcpgateway.quota.QuotaInspector;
  * {@code except}, with the excluding pattern; empty otherwise
  * @param limits the server's limits the request would consume, with the tokens the
  * caller's bucket holds now (explain takes none); empty when none applies
+ * @param conditions the grant conditions the decision evaluated, in grant order, each
+ * with its result; empty when none was
+ * @param deniedBy for {@code tool_arguments_denied} (and the prompt and resource
+ * equivalents), the grant the refusal names ({@code error.data.grant})
  */
 public record Explanation(String policyVersion, @Nullable Server server, boolean principalVerified, boolean allowed,
 		@Nullable String reason, @Nullable String errorCode, @Nullable Integer status, @Nullable GrantView grant,
-		@Nullable ToolsListPreview toolsList, List<Exclusion> excludedBy, List<QuotaInspector.LimitView> limits) {
+		@Nullable ToolsListPreview toolsList, List<Exclusion> excludedBy, List<QuotaInspector.LimitView> limits,
+		List<ConditionView> conditions, @Nullable String deniedBy) {
+
+	/**
+	 * A grant condition and what it gave for the request explained.
+	 *
+	 * @param grant the grant's position in the server's {@code grants} list, from 0
+	 * @param name the grant's name, or {@code grants[i]}
+	 * @param when the condition as written
+	 * @param decidedAt {@code call} when it reads the call's arguments or params (a list
+	 * reply shows the item and the call decides), {@code list} otherwise
+	 * @param result {@code true}, {@code false}, or the evaluation error that counted as
+	 * false ({@code missing_field}, {@code wrong_type}, {@code not_boolean},
+	 * {@code budget_exceeded}, {@code failed})
+	 */
+	public record ConditionView(int grant, String name, String when, String decidedAt, String result) {
+
+		static ConditionView of(GrantDecision.Evaluated evaluated) {
+			return new ConditionView(evaluated.grant(), evaluated.label(), evaluated.expression(),
+					evaluated.readsCall() ? "call" : "list", evaluated.result().label());
+		}
+
+	}
 
 	/**
 	 * A grant that would allow the tool but for one of its exceptions.
@@ -60,15 +87,18 @@ public record Explanation(String policyVersion, @Nullable Server server, boolean
 	 * @param except the tools it does not allow although {@code tools} matches them
 	 * @param prompts its prompt names and patterns
 	 * @param resources its resource URIs and patterns
+	 * @param name its name, {@code null} when it has none
+	 * @param when its condition, {@code null} when it has none
 	 */
 	public record GrantView(int index, PrincipalPatterns principal, List<String> tools, List<String> except,
-			List<String> prompts, List<String> resources) {
+			List<String> prompts, List<String> resources, @Nullable String name, @Nullable String when) {
 
 		static GrantView of(int index, Grant grant) {
 			return new GrantView(index,
 					new PrincipalPatterns(grant.principal().human(), grant.principal().agent(),
 							grant.principal().team()),
-					grant.tools(), grant.except(), grant.prompts(), grant.resources());
+					grant.tools(), grant.except(), grant.prompts(), grant.resources(), grant.name(),
+					(grant.when() != null) ? grant.when().source() : null);
 		}
 
 	}

@@ -1,11 +1,13 @@
 package io.github.mcpgateway.policy;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.PatternMatchUtils;
 
+import io.github.mcpgateway.policy.condition.Condition;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.principal.PrincipalPattern;
 
@@ -31,11 +33,21 @@ import io.github.mcpgateway.principal.PrincipalPattern;
  * @param prompts prompt names or patterns ({@code prompts/get}); omitted means none
  * @param resources resource URIs or patterns ({@code resources/read},
  * {@code resources/subscribe}; a template is matched as written); omitted means none
+ * @param name the grant's name in refusals, audit and explain ({@code ledger-eur}); 1 to
+ * 64 letters, digits, {@code .}, {@code _} or {@code -}; omitted means none
+ * @param when a condition (CEL) the request must meet for this grant to allow it; omitted
+ * means none
  */
 public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @Nullable List<String> except,
-		@Nullable List<String> prompts, @Nullable List<String> resources) {
+		@Nullable List<String> prompts, @Nullable List<String> resources, @Nullable String name,
+		@Nullable Condition when) {
+
+	private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
 	public Grant {
+		if (name != null && !NAME.matcher(name).matches()) {
+			throw new IllegalArgumentException("name must be 1 to 64 letters, digits, '.', '_' or '-'");
+		}
 		principal = (principal != null) ? principal : new PrincipalPattern(null, null, null);
 		prompts = (prompts != null) ? List.copyOf(requireNames(prompts, "prompts", "a prompt name")) : List.of();
 		resources = (resources != null) ? List.copyOf(requireNames(resources, "resources", "a resource URI"))
@@ -45,6 +57,11 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @N
 		}
 		tools = (tools != null) ? List.copyOf(requireNames(tools, "tools", "a tool name")) : List.of();
 		except = (except != null) ? List.copyOf(requireNames(except, "except", "a tool name")) : List.of();
+	}
+
+	public Grant(@Nullable PrincipalPattern principal, List<String> tools, @Nullable List<String> except,
+			@Nullable List<String> prompts, @Nullable List<String> resources) {
+		this(principal, tools, except, prompts, resources, null, null);
 	}
 
 	public Grant(@Nullable PrincipalPattern principal, List<String> tools, @Nullable List<String> except) {
@@ -65,6 +82,13 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @N
 	}
 
 	/**
+	 * The grant as refusals, audit and explain name it: its name, or {@code grants[i]}.
+	 */
+	public String label(int index) {
+		return (this.name != null) ? this.name : "grants[" + index + "]";
+	}
+
+	/**
 	 * Whether this grant applies to {@code principal}; {@code null} (no verified
 	 * principal) always applies.
 	 */
@@ -76,7 +100,10 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @N
 		return matchesAny(this.tools, tool) && excluding(tool) == null;
 	}
 
-	/** Whether this grant allows {@code item} of {@code kind}. */
+	/**
+	 * Whether this grant lists {@code item} of {@code kind}; its condition, if any, is
+	 * the evaluator's to decide ({@link GrantEvaluator}).
+	 */
 	public boolean allows(Item kind, String item) {
 		return switch (kind) {
 			case TOOL -> allowsTool(item);
@@ -98,7 +125,15 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @N
 		 * A resource ({@code resources/read}, {@code resources/subscribe},
 		 * {@code params.uri}).
 		 */
-		RESOURCE
+		RESOURCE;
+
+		/**
+		 * The kind of the one item a request names, given as its tool, prompt or resource
+		 * (at most one not {@code null}; a tool, or none, when both are {@code null}).
+		 */
+		public static Item of(@Nullable String prompt, @Nullable String resource) {
+			return (prompt != null) ? PROMPT : (resource != null) ? RESOURCE : TOOL;
+		}
 
 	}
 

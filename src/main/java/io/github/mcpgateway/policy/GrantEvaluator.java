@@ -1,102 +1,193 @@
 package io.github.mcpgateway.policy;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.policy.condition.Condition;
+import io.github.mcpgateway.policy.condition.ConditionInput;
+import io.github.mcpgateway.policy.condition.ConditionLimits;
+import io.github.mcpgateway.policy.condition.ConditionResult;
 import io.github.mcpgateway.principal.McpPrincipal;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Decides from a server's grants whether a principal may use the server and call a tool.
- * The one implementation of that rule: the grant stage, the tools/list filter and the
- * decision-explain endpoint all ask it.
+ * Decides from a server's grants whether a principal may use the server and an item (a
+ * tool, prompt or resource). The one implementation of that rule: the grant stage, the
+ * list filters, the decision-explain endpoint and {@code validate} all ask it.
  *
  * <p>
- * A principal may use a server (initialize, list, read, ...) when at least one grant
- * applies to it, and may call a tool when a grant that applies to it lists the tool.
- * Without a verified principal ({@code delegated-header} servers) every grant applies:
- * the upstream authenticates the caller, the gateway only limits the tools. Grants are
- * read in file order; the first that allows the request is the one reported.
+ * A principal may use a server (initialize, list, ...) when at least one grant applies to
+ * it, and may use an item when a grant that applies to it lists the item and, if the
+ * grant has a condition ({@code when}), the condition is true for the request. Without a
+ * verified principal ({@code delegated-header} servers) every grant applies: the upstream
+ * authenticates the caller, the gateway only limits the items. Grants are read in file
+ * order; the first that allows the request is the one reported.
+ *
+ * <p>
+ * <b>List time and call time.</b> A list reply shows an item when a grant could allow it
+ * for some request: a condition that does not read the call ({@code arguments},
+ * {@code params}) is evaluated then; one that does is taken as possibly true, and decided
+ * when the item is called. A call refused only by conditions that read the call is
+ * {@link GrantDecision.Refusal#CONDITIONS_DENY_TOOL} (and so on); refused by conditions
+ * that do not, it is refused as an item no grant lists, as the list reply hid it.
  */
 public final class GrantEvaluator {
 
-	private static final int NO_GRANT_APPLIES = -1;
+	private final ConditionLimits limits;
 
-	private static final int NO_APPLYING_GRANT_LISTS_TOOL = -2;
+	private final GatewayClock clock;
 
-	/**
-	 * The decision for {@code principal} on {@code server}, and for calling {@code tool}
-	 * when it is not {@code null}.
-	 */
-	public GrantDecision decide(McpServerPolicy server, @Nullable McpPrincipal principal, @Nullable String tool) {
-		int decided = firstAllowingGrant(server, principal, tool);
-		return switch (decided) {
-			case NO_GRANT_APPLIES -> GrantDecision.NO_GRANT_APPLIES;
-			case NO_APPLYING_GRANT_LISTS_TOOL -> GrantDecision.NO_APPLYING_GRANT_LISTS_TOOL;
-			default -> GrantDecision.allowedBy(decided);
-		};
+	/** An evaluator with the default condition budget. */
+	public GrantEvaluator() {
+		this(ConditionLimits.DEFAULTS, GatewayClock.system());
 	}
 
 	/**
-	 * The decision for {@code principal} on {@code server} for a request naming
-	 * {@code item} of {@code kind}: as
-	 * {@link #decide(McpServerPolicy, McpPrincipal, String)} for a tool; for a prompt or
-	 * resource, the server's use alone unless the server governs that kind one by one
+	 * @param limits the budget of each condition evaluation
+	 * @param clock the clock its time is read from
+	 */
+	public GrantEvaluator(ConditionLimits limits, GatewayClock clock) {
+		this.limits = limits;
+		this.clock = clock;
+	}
+
+	/**
+	 * Whether {@code principal} may use {@code server} at all: a request naming no item.
+	 */
+	public GrantDecision decideServer(McpServerPolicy server, @Nullable McpPrincipal principal) {
+		List<Grant> grants = server.grants();
+		for (int i = 0; i < grants.size(); i++) {
+			if (grants.get(i).appliesTo(principal)) {
+				return GrantDecision.allowedBy(i, List.of());
+			}
+		}
+		return GrantDecision.NO_GRANT_APPLIES;
+	}
+
+	/**
+	 * The decision for the request {@code call} of {@code principal} on {@code server},
+	 * naming {@code item} of {@code kind}; for a prompt or resource, the server's use
+	 * alone unless the server governs that kind one by one
 	 * ({@link McpServerPolicy#governs}).
 	 */
-	public GrantDecision decide(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
-			String item) {
+	public GrantDecision decide(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind, String item,
+			ConditionInput call) {
 		if (!server.governs(kind)) {
-			return decide(server, principal, null);
+			return decideServer(server, principal);
 		}
-		int decided = firstAllowingGrant(server, principal, kind, item);
-		return switch (decided) {
-			case NO_GRANT_APPLIES -> GrantDecision.NO_GRANT_APPLIES;
-			case NO_APPLYING_GRANT_LISTS_TOOL -> GrantDecision.notListed(kind);
-			default -> GrantDecision.allowedBy(decided);
-		};
+		return evaluate(server, principal, kind, item, call);
 	}
 
 	/**
-	 * Whether a list reply may show {@code item} of {@code kind} (a {@code prompts/list}
-	 * or {@code resources/list} filter asks it once per item).
+	 * Whether a list reply may show {@code item} of {@code kind}: some grant could allow
+	 * a request for it (the list filters ask it once per item).
 	 */
 	public boolean mayUse(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind, String item) {
-		return firstAllowingGrant(server, principal, kind, item) >= 0;
+		return evaluate(server, principal, kind, item, null).allowed();
 	}
 
 	public boolean mayUseServer(McpServerPolicy server, @Nullable McpPrincipal principal) {
-		return firstAllowingGrant(server, principal, null) >= 0;
+		return decideServer(server, principal).allowed();
 	}
 
 	public boolean mayCallTool(McpServerPolicy server, @Nullable McpPrincipal principal, String tool) {
-		return firstAllowingGrant(server, principal, tool) >= 0;
+		return mayUse(server, principal, Grant.Item.TOOL, tool);
 	}
 
 	/**
-	 * The index of the first grant that allows the request, or a negative refusal code:
-	 * the rule itself, without allocating on the request path (a tools/list reply asks it
-	 * once per tool).
+	 * The rule itself; {@code call} {@code null} at list time. Allocates only when a
+	 * condition is evaluated.
 	 */
-	private static int firstAllowingGrant(McpServerPolicy server, @Nullable McpPrincipal principal,
-			@Nullable String tool) {
-		return firstAllowingGrant(server, principal, (tool != null) ? Grant.Item.TOOL : null, tool);
-	}
-
-	private static int firstAllowingGrant(McpServerPolicy server, @Nullable McpPrincipal principal,
-			Grant.@Nullable Item kind, @Nullable String item) {
+	private GrantDecision evaluate(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			String item, @Nullable ConditionInput call) {
 		List<Grant> grants = server.grants();
 		boolean anyApplies = false;
+		int deniedBy = -1;
+		List<GrantDecision.Evaluated> evaluated = List.of();
+		ConditionInput listing = null;
 		for (int i = 0; i < grants.size(); i++) {
 			Grant grant = grants.get(i);
-			if (grant.appliesTo(principal)) {
-				if (kind == null || item == null || grant.allows(kind, item)) {
-					return i;
-				}
-				anyApplies = true;
+			if (!grant.appliesTo(principal)) {
+				continue;
+			}
+			anyApplies = true;
+			if (!grant.allows(kind, item)) {
+				continue;
+			}
+			Condition when = grant.when();
+			if (when == null || (call == null && when.readsCall())) {
+				return GrantDecision.allowedBy(i, evaluated);
+			}
+			if (call == null && listing == null) {
+				listing = ConditionInput.listing(server.conditionView(), principal, methodOf(kind),
+						(kind == Grant.Item.TOOL) ? item : null);
+			}
+			ConditionResult result = when.evaluate((call != null) ? call : listing, this.limits, this.clock);
+			evaluated = (evaluated.isEmpty()) ? new ArrayList<>(2) : evaluated;
+			evaluated.add(new GrantDecision.Evaluated(i, grant.label(i), when.source(), when.readsCall(), result));
+			if (result.allows()) {
+				return GrantDecision.allowedBy(i, evaluated);
+			}
+			if (when.readsCall() && deniedBy < 0) {
+				deniedBy = i;
 			}
 		}
-		return anyApplies ? NO_APPLYING_GRANT_LISTS_TOOL : NO_GRANT_APPLIES;
+		if (!anyApplies) {
+			return GrantDecision.NO_GRANT_APPLIES;
+		}
+		return (deniedBy >= 0) ? GrantDecision.conditionsDeny(kind, grants.get(deniedBy).label(deniedBy), evaluated)
+				: GrantDecision.notListed(kind, evaluated);
+	}
+
+	/**
+	 * What conditions read of a request on {@code server}: {@code method} with its
+	 * {@code params} ({@code null} when it has none), naming {@code tool} when it is a
+	 * {@code tools/call}.
+	 */
+	public static ConditionInput call(McpServerPolicy server, @Nullable McpPrincipal principal, String method,
+			@Nullable String tool, @Nullable JsonNode params) {
+		return ConditionInput.of(server.conditionView(), principal, method, tool, params);
+	}
+
+	/**
+	 * The decision on a request nobody sent, for explain and {@code validate}: naming
+	 * {@code item} of {@code kind} ({@code null}: a request that names none) with
+	 * {@code arguments}, a JSON object ({@code null} for none), decided as the grant
+	 * stage decides the real one.
+	 */
+	public GrantDecision decideRequest(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			@Nullable String item, @Nullable JsonNode arguments) {
+		return (item != null) ? decide(server, principal, kind, item, request(server, principal, kind, item, arguments))
+				: decideServer(server, principal);
+	}
+
+	/**
+	 * What conditions read of the request for {@code item} of {@code kind}: the method a
+	 * list reply's item is used with ({@link #methodOf}), its {@code params} with the
+	 * item's name (or URI) and the arguments.
+	 */
+	private static ConditionInput request(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			String item, @Nullable JsonNode arguments) {
+		ObjectNode params = JsonNodeFactory.instance.objectNode();
+		params.put((kind == Grant.Item.RESOURCE) ? "uri" : "name", item);
+		if (arguments != null) {
+			params.set("arguments", arguments);
+		}
+		return call(server, principal, methodOf(kind), (kind == Grant.Item.TOOL) ? item : null, params);
+	}
+
+	/** The method a request for {@code kind} is decided as at list time. */
+	public static String methodOf(Grant.Item kind) {
+		return switch (kind) {
+			case TOOL -> "tools/call";
+			case PROMPT -> "prompts/get";
+			case RESOURCE -> "resources/read";
+		};
 	}
 
 }

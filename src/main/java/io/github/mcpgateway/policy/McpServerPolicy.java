@@ -1,12 +1,15 @@
 package io.github.mcpgateway.policy;
 
 import java.net.URI;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.policy.condition.ConditionInput;
 import io.github.mcpgateway.principal.IdentityMode;
 
 /**
@@ -43,6 +46,7 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		validateUpstream(upstream);
 		validatePath(path);
 		identity = (identity != null) ? identity : IdentityMode.OAUTH;
+		validateGrants((grants != null) ? grants : List.of(), identity);
 		grants = (grants != null) ? List.copyOf(grants) : List.of();
 		limits = (limits != null) ? List.copyOf(limits) : List.of();
 		requireUniqueNames(limits);
@@ -71,13 +75,40 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		};
 	}
 
+	/** The server as grant conditions read it ({@code server.namespace}, ...). */
+	public ConditionInput.Server conditionView() {
+		return new ConditionInput.Server(this.namespace, this.name, this.uid);
+	}
+
 	/** {@code namespace/name}, the server's display identity in logs and metrics. */
 	public String qualifiedName() {
 		return this.namespace + "/" + this.name;
 	}
 
+	/**
+	 * Grant names are unique on a server (a refusal names the grant); a
+	 * {@code delegated-header} server has no verified principal, so a condition there
+	 * must not read {@code principal}.
+	 */
+	private static void validateGrants(List<Grant> grants, IdentityMode identity) {
+		Set<String> names = new HashSet<>();
+		for (int i = 0; i < grants.size(); i++) {
+			Grant grant = grants.get(i);
+			if (grant == null) {
+				throw new IllegalArgumentException("grants: an entry must not be empty");
+			}
+			if (grant.name() != null && !names.add(grant.name())) {
+				throw new IllegalArgumentException("grants: the name " + grant.name() + " is used twice");
+			}
+			if (identity == IdentityMode.DELEGATED_HEADER && grant.when() != null && grant.when().reads("principal")) {
+				throw new IllegalArgumentException("grants[" + i
+						+ "].when: a delegated-header server has no verified principal; the condition must not read principal");
+			}
+		}
+	}
+
 	private static void requireUniqueNames(List<RateLimit> limits) {
-		java.util.Set<String> names = new java.util.HashSet<>();
+		Set<String> names = new HashSet<>();
 		for (RateLimit limit : limits) {
 			if (limit == null) {
 				throw new IllegalArgumentException("limits: an entry must not be empty");

@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.poll.PeriodicTask;
 
 /**
@@ -49,8 +50,8 @@ class PolicyConfiguration {
 	}
 
 	@Bean
-	GrantEvaluator grantEvaluator() {
-		return new GrantEvaluator();
+	GrantEvaluator grantEvaluator(PolicyProperties properties, GatewayClock clock) {
+		return new GrantEvaluator(properties.conditions().limits(), clock);
 	}
 
 }

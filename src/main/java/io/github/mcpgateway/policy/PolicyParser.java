@@ -13,6 +13,9 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.policy.condition.Condition;
+import io.github.mcpgateway.policy.condition.ConditionLanguage;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -44,7 +47,8 @@ public final class PolicyParser {
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
 		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-		.addModule(new SimpleModule("policy-durations").addDeserializer(Duration.class, new PeriodDeserializer()))
+		.addModule(new SimpleModule("policy-values").addDeserializer(Duration.class, new PeriodDeserializer())
+			.addDeserializer(Condition.class, new ConditionDeserializer()))
 		.build();
 
 	private final List<ServerPolicyCheck> checks;
@@ -127,6 +131,15 @@ public final class PolicyParser {
 	}
 
 	private String describe(JacksonException ex, String source, byte[] content) {
+		return describe(this.yamlMapper, ex, source, content);
+	}
+
+	/**
+	 * A binding error of a YAML file read with {@code mapper}, as the policy's are
+	 * reported: {@code source line N (field.path): reason}, the line that of the field at
+	 * fault. For the other YAML files the gateway reads ({@code validate --samples}).
+	 */
+	public static String describe(YAMLMapper mapper, JacksonException ex, String source, byte[] content) {
 		TokenStreamLocation location = ex.getLocation();
 		int line = (location != null) ? location.getLineNr() : -1;
 		String path = null;
@@ -143,7 +156,7 @@ public final class PolicyParser {
 					readable.append('[').append(reference.getIndex()).append(']');
 				}
 			}
-			int located = new YamlLineLocator(this.yamlMapper, content).lineOf(pointer.toString());
+			int located = new YamlLineLocator(mapper, content).lineOf(pointer.toString());
 			line = (located > 0) ? located : line;
 			path = readable.toString();
 		}
@@ -198,7 +211,8 @@ public final class PolicyParser {
 		if (java.util.Map.class.isAssignableFrom(type)) {
 			return "an object";
 		}
-		if (type == String.class || type == java.net.URI.class || type == Duration.class || type.isEnum()) {
+		if (type == String.class || type == java.net.URI.class || type == Duration.class || type == Condition.class
+				|| type.isEnum()) {
 			return "a string";
 		}
 		if (type == Boolean.class || type == boolean.class) {
@@ -254,6 +268,22 @@ public final class PolicyParser {
 				return (Duration) context.handleUnexpectedToken(Duration.class, parser);
 			}
 			return RateLimit.parsePeriod(parser.getString());
+		}
+
+	}
+
+	/**
+	 * Conditions ({@code when}) as the policy file writes them: a string, compiled and
+	 * type-checked here, so that a policy whose condition does not compile is invalid.
+	 */
+	private static final class ConditionDeserializer extends ValueDeserializer<Condition> {
+
+		@Override
+		public Condition deserialize(JsonParser parser, DeserializationContext context) {
+			if (!parser.hasToken(JsonToken.VALUE_STRING)) {
+				return (Condition) context.handleUnexpectedToken(Condition.class, parser);
+			}
+			return ConditionLanguage.compile(parser.getString());
 		}
 
 	}

@@ -6,9 +6,12 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
+
+import io.github.mcpgateway.policy.condition.ConditionLimits;
 
 /**
  * Where the policy file is and how often it is re-read ({@code gateway.policy.*}).
@@ -20,12 +23,43 @@ import org.springframework.validation.annotation.Validated;
  * @param toolListMaxSize the largest JSON {@code tools/list} reply the gateway holds to
  * filter; a larger one is withheld (502 {@code upstream_reply_unfilterable}) rather than
  * passed unfiltered
+ * @param conditions the budget of one grant condition's evaluation
+ * ({@code gateway.policy.conditions.max-steps}, {@code .max-allocation},
+ * {@code .max-time})
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.policy", ignoreUnknownFields = false)
 public record PolicyProperties(@NotBlank String location, @DefaultValue("5s") @NotNull Duration reloadInterval,
-		@DefaultValue("8MB") @NotNull DataSize toolListMaxSize) {
+		@DefaultValue("8MB") @NotNull DataSize toolListMaxSize, @DefaultValue @NotNull Conditions conditions) {
 
+	/**
+	 * The budget of one condition evaluation ({@link ConditionLimits}).
+	 *
+	 * @param maxSteps the most expression nodes one evaluation may evaluate
+	 * @param maxAllocation the most string characters and list or map elements one
+	 * evaluation may create
+	 * @param maxTime the longest one evaluation may run
+	 */
+	public record Conditions(@DefaultValue("100000") long maxSteps, @DefaultValue("1000000") long maxAllocation,
+			@DefaultValue("50ms") Duration maxTime) {
+
+		public Conditions {
+			new ConditionLimits(maxSteps, maxAllocation, maxTime);
+		}
+
+		public ConditionLimits limits() {
+			return new ConditionLimits(this.maxSteps, this.maxAllocation, this.maxTime);
+		}
+
+	}
+
+	/** The file's location and reading, with the default condition budget. */
+	public PolicyProperties(String location, Duration reloadInterval, DataSize toolListMaxSize) {
+		this(location, reloadInterval, toolListMaxSize, new Conditions(ConditionLimits.DEFAULTS.maxSteps(),
+				ConditionLimits.DEFAULTS.maxAllocation(), ConditionLimits.DEFAULTS.maxTime()));
+	}
+
+	@ConstructorBinding
 	public PolicyProperties {
 		if (reloadInterval != null && (reloadInterval.isNegative() || reloadInterval.isZero())) {
 			throw new IllegalArgumentException("gateway.policy.reload-interval must be positive");

@@ -23,6 +23,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.unit.DataSize;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.PolicyException;
@@ -35,8 +36,8 @@ import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
 
 /**
  * {@code java -jar mcp-gateway.jar validate [--policy FILE] [--revocations FILE]
- * [--config FILE]}: checks the files before they ship, for CI pipelines and Helm
- * pre-upgrade hooks.
+ * [--config FILE] [--samples FILE]}: checks the files before they ship, for CI pipelines
+ * and Helm pre-upgrade hooks.
  *
  * <p>
  * Contract:
@@ -55,7 +56,11 @@ import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
  * ({@link KnownProperties}); without it only the client registrations the policy check
  * needs are bound, from the packaged defaults. A policy is checked against those
  * registrations, offline: no issuer is contacted. Without {@code --policy} the
- * configuration's {@code gateway.policy.location} is checked.</li>
+ * configuration's {@code gateway.policy.location} is checked. Every grant condition is
+ * compiled and type-checked as part of the policy.</li>
+ * <li>{@code --samples} decides each request of a samples file against the valid policy
+ * ({@link PolicySamples}): one line per sample, with what each condition gave; a sample
+ * whose {@code expect} is not met, or a samples file that is not one, fails the run.</li>
  * <li>Nothing is started: no web server, no listener, no scheduler, no network
  * client.</li>
  * </ul>
@@ -67,12 +72,15 @@ public final class ValidateCommand {
 
 	private static final String USAGE = """
 			usage: java -jar mcp-gateway.jar validate [--policy FILE] [--revocations FILE] [--config FILE]
+			                                          [--samples FILE]
 			  --policy FILE       a policy file (docs/configuration.md, "Policy file")
 			  --revocations FILE  a revocation document (docs/configuration.md, "Revocation")
 			  --config FILE       an application.yaml or .properties: every gateway.* property is
 			                      bound, every other key checked against the properties Spring
 			                      Boot and the gateway declare, and without --policy its
 			                      gateway.policy.location
+			  --samples FILE      requests to decide against the policy, each with its expected
+			                      outcome (docs/configuration.md, "Checking conditions offline")
 			exit status: 0 all valid, 1 something invalid, 2 usage error""";
 
 	private final PrintStream out;
@@ -83,10 +91,14 @@ public final class ValidateCommand {
 
 	private boolean failed;
 
-	private ValidateCommand(PrintStream out, PrintStream err, Consumer<ConfigurableApplicationContext> inspector) {
+	private final @Nullable String samples;
+
+	private ValidateCommand(PrintStream out, PrintStream err, Consumer<ConfigurableApplicationContext> inspector,
+			@Nullable String samples) {
 		this.out = out;
 		this.err = err;
 		this.inspector = inspector;
+		this.samples = samples;
 	}
 
 	/**
@@ -108,8 +120,13 @@ public final class ValidateCommand {
 			err.println(USAGE);
 			return (options != null && options.containsKey("help")) ? 0 : 2;
 		}
-		return new ValidateCommand(out, err, inspector).validate(options.get("policy"), options.get("revocations"),
-				options.get("config")) ? 0 : 1;
+		if (options.containsKey("samples") && !options.containsKey("policy") && !options.containsKey("config")) {
+			err.println("--samples needs the policy: --policy FILE or --config FILE");
+			err.println(USAGE);
+			return 2;
+		}
+		return new ValidateCommand(out, err, inspector, options.get("samples")).validate(options.get("policy"),
+				options.get("revocations"), options.get("config")) ? 0 : 1;
 	}
 
 	private boolean validate(@Nullable String policy, @Nullable String revocations, @Nullable String config) {
@@ -206,9 +223,38 @@ public final class ValidateCommand {
 			Policy policy = live.current();
 			this.out.println("ok     policy " + location + ": version " + policy.version() + ", "
 					+ policy.servers().size() + " server(s)");
+			if (this.samples != null) {
+				checkSamples(this.samples, policy);
+			}
 		}
 		catch (PolicyException ex) {
 			error("policy " + ex.getMessage());
+			if (this.samples != null) {
+				error("samples " + this.samples + ": not decided, the policy is invalid");
+			}
+		}
+	}
+
+	private void checkSamples(String file, Policy policy) {
+		List<PolicySamples.Outcome> outcomes;
+		try {
+			outcomes = new PolicySamples(new GrantEvaluator()).decide(Files.readAllBytes(Path.of(file)), file, policy);
+		}
+		catch (IOException ex) {
+			error("samples " + file + ": cannot be read (" + ex.getClass().getSimpleName() + ")");
+			return;
+		}
+		catch (IllegalArgumentException ex) {
+			error("samples " + ex.getMessage());
+			return;
+		}
+		for (PolicySamples.Outcome outcome : outcomes) {
+			if (outcome.asExpected()) {
+				this.out.println("ok     samples " + file + " " + outcome.line());
+			}
+			else {
+				error("samples " + file + " " + outcome.line());
+			}
 		}
 	}
 
@@ -258,7 +304,7 @@ public final class ValidateCommand {
 			else {
 				return null;
 			}
-			if (!List.of("policy", "revocations", "config").contains(name) || value.isBlank()
+			if (!List.of("policy", "revocations", "config", "samples").contains(name) || value.isBlank()
 					|| options.put(name, value) != null) {
 				return null;
 			}

@@ -118,6 +118,41 @@ class PolicyParserTest {
 	}
 
 	@Test
+	void parseWhenADelegatedHeaderServersConditionReadsThePrincipalThenRefused() {
+		String server = """
+				servers:
+				  - namespace: partners
+				    name: crm
+				    upstream: https://crm.example/mcp
+				    path: /mcp/partners/crm
+				    identity: delegated-header
+				    grants:
+				      - tools: [crm_lookup]
+				        when: '!has(principal.agent)'
+				""";
+
+		assertThatThrownBy(() -> parse(server)).isInstanceOf(PolicyException.class)
+			.hasMessageContaining("(servers[0])")
+			.hasMessageContaining("grants[0].when: a delegated-header server has no verified principal");
+		assertThat(parse(server.replace("'!has(principal.agent)'", "'arguments.id.startsWith(\"C-\")'")).servers())
+			.hasSize(1);
+	}
+
+	@Test
+	void parseWhenTwoGrantsOfAServerShareANameThenRefused() {
+		assertThatThrownBy(() -> parse("""
+				servers:
+				  - namespace: a
+				    name: b
+				    upstream: https://b.example/mcp
+				    path: /mcp/a/b
+				    grants:
+				      - { name: writes, tools: [w] }
+				      - { name: writes, tools: [x] }
+				""")).isInstanceOf(PolicyException.class).hasMessageContaining("the name writes is used twice");
+	}
+
+	@Test
 	void parseWhenGrantHasNoToolsThenRefused() {
 		assertThatThrownBy(() -> parse(VALID.replace("tools: [ledger_read, \"ledger_*\"]", "tools: []")))
 			.hasMessageContaining("a grant must list at least one tool");

@@ -52,17 +52,17 @@ class PromptsAndResourcesGovernanceIntegrationTest extends GatewayIntegrationTes
 		upstream.reply(Replies.jsonResult("{\"prompts\":[{\"name\":\"greeting\"},{\"name\":\"review_code\"},"
 				+ "{\"name\":\"leak_secrets\"},{\"title\":\"no name\"}],\"nextCursor\":\"c2\"}"));
 
-		HttpResponse<String> list = post(GOVERNED, this.alice, request(1, "prompts/list", "{}"));
+		HttpResponse<String> list = post(GOVERNED, this.alice, jsonRpc(1, "prompts/list", "{}"));
 
 		assertThat(list.body()).contains("\"greeting\"").contains("\"review_code\"").contains("\"nextCursor\":\"c2\"");
 		assertThat(list.body()).doesNotContain("leak_secrets").doesNotContain("no name");
 		int before = upstream.count();
 		HttpResponse<String> refused = post(GOVERNED, this.alice,
-				request(2, "prompts/get", "{\"name\":\"leak_secrets\"}"));
+				jsonRpc(2, "prompts/get", "{\"name\":\"leak_secrets\"}"));
 		assertThat(refused.body()).contains("\"code\":\"prompt_not_granted\"").contains("\"status\":403");
 		assertThat(upstream.count()).as("nothing upstream").isEqualTo(before);
 		upstream.reply(Replies.jsonResult("{\"messages\":[]}"));
-		assertThat(post(GOVERNED, this.alice, request(3, "prompts/get", "{\"name\":\"review_code\"}")).body())
+		assertThat(post(GOVERNED, this.alice, jsonRpc(3, "prompts/get", "{\"name\":\"review_code\"}")).body())
 			.contains("\"messages\"");
 		assertThat(upstream.count()).isEqualTo(before + 1);
 	}
@@ -71,21 +71,21 @@ class PromptsAndResourcesGovernanceIntegrationTest extends GatewayIntegrationTes
 	void resourcesAndTemplatesAreFilteredAndAnUnlistedResourceIsRefusedForReadAndSubscribe() {
 		upstream.reply(Replies.jsonResult("{\"resources\":[{\"uri\":\"file:///docs/a.md\",\"name\":\"a\"},"
 				+ "{\"uri\":\"file:///etc/passwd\",\"name\":\"passwd\"}]}"));
-		HttpResponse<String> list = post(GOVERNED, this.alice, request(1, "resources/list", "{}"));
+		HttpResponse<String> list = post(GOVERNED, this.alice, jsonRpc(1, "resources/list", "{}"));
 		assertThat(list.body()).contains("file:///docs/a.md").doesNotContain("passwd");
 		upstream.reply(Replies.jsonResult("{\"resourceTemplates\":[{\"uriTemplate\":\"file:///docs/{name}\"},"
 				+ "{\"uriTemplate\":\"file:///home/{user}/{file}\"}]}"));
-		HttpResponse<String> templates = post(GOVERNED, this.alice, request(2, "resources/templates/list", "{}"));
+		HttpResponse<String> templates = post(GOVERNED, this.alice, jsonRpc(2, "resources/templates/list", "{}"));
 		assertThat(templates.body()).contains("file:///docs/{name}").doesNotContain("/home/");
 
 		int before = upstream.count();
 		for (String method : new String[] { "resources/read", "resources/subscribe" }) {
-			assertThat(post(GOVERNED, this.alice, request(3, method, "{\"uri\":\"file:///etc/passwd\"}")).body())
+			assertThat(post(GOVERNED, this.alice, jsonRpc(3, method, "{\"uri\":\"file:///etc/passwd\"}")).body())
 				.contains("\"code\":\"resource_not_granted\"");
 		}
 		assertThat(upstream.count()).isEqualTo(before);
 		upstream.reply(Replies.jsonResult("{\"contents\":[]}"));
-		assertThat(post(GOVERNED, this.alice, request(4, "resources/read", "{\"uri\":\"file:///docs/a.md\"}")).body())
+		assertThat(post(GOVERNED, this.alice, jsonRpc(4, "resources/read", "{\"uri\":\"file:///docs/a.md\"}")).body())
 			.contains("\"contents\"");
 	}
 
@@ -107,10 +107,10 @@ class PromptsAndResourcesGovernanceIntegrationTest extends GatewayIntegrationTes
 	void aGrantThatListsNoPromptsGivesNoneOnAServerThatGovernsThem() {
 		upstream.reply(Replies.jsonResult("{\"prompts\":[{\"name\":\"greeting\"}]}"));
 
-		assertThat(post(GOVERNED, this.erin, request(1, "prompts/list", "{}")).body()).doesNotContain("greeting");
-		assertThat(post(GOVERNED, this.erin, request(2, "prompts/get", "{\"name\":\"greeting\"}")).body())
+		assertThat(post(GOVERNED, this.erin, jsonRpc(1, "prompts/list", "{}")).body()).doesNotContain("greeting");
+		assertThat(post(GOVERNED, this.erin, jsonRpc(2, "prompts/get", "{\"name\":\"greeting\"}")).body())
 			.contains("prompt_not_granted");
-		assertThat(post(GOVERNED, this.erin, request(3, "resources/read", "{\"uri\":\"file:///docs/a.md\"}")).body())
+		assertThat(post(GOVERNED, this.erin, jsonRpc(3, "resources/read", "{\"uri\":\"file:///docs/a.md\"}")).body())
 			.contains("resource_not_granted");
 	}
 
@@ -119,13 +119,13 @@ class PromptsAndResourcesGovernanceIntegrationTest extends GatewayIntegrationTes
 		upstream.reply(Replies.jsonResult("{\"prompts\":[{\"name\":\"anything\"}]}"));
 		String token = TestJwts.jwt().human("alice").team("blue").sign();
 
-		assertThat(post("/mcp/test/echo", token, request(1, "prompts/list", "{}")).body()).contains("anything");
+		assertThat(post("/mcp/test/echo", token, jsonRpc(1, "prompts/list", "{}")).body()).contains("anything");
 		upstream.reply(Replies.jsonResult("{\"messages\":[]}"));
-		assertThat(post("/mcp/test/echo", token, request(2, "prompts/get", "{\"name\":\"anything\"}")).body())
+		assertThat(post("/mcp/test/echo", token, jsonRpc(2, "prompts/get", "{\"name\":\"anything\"}")).body())
 			.contains("\"messages\"");
 		upstream.reply(Replies.jsonResult("{\"contents\":[]}"));
 		assertThat(
-				post("/mcp/test/echo", token, request(3, "resources/read", "{\"uri\":\"file:///etc/passwd\"}")).body())
+				post("/mcp/test/echo", token, jsonRpc(3, "resources/read", "{\"uri\":\"file:///etc/passwd\"}")).body())
 			.contains("\"contents\"");
 	}
 
@@ -142,7 +142,7 @@ class PromptsAndResourcesGovernanceIntegrationTest extends GatewayIntegrationTes
 		assertThat(prompt.get("errorCode").asString()).isEqualTo("prompt_not_granted");
 		assertThat(prompt.get("reason").asString()).isEqualTo("no_applying_grant_lists_prompt");
 		assertThat(resource.get("errorCode").asString()).isEqualTo("resource_not_granted");
-		assertThat(post(GOVERNED, this.alice, request(9, "resources/read", "{\"uri\":\"file:///etc/passwd\"}")).body())
+		assertThat(post(GOVERNED, this.alice, jsonRpc(9, "resources/read", "{\"uri\":\"file:///etc/passwd\"}")).body())
 			.contains("\"code\":\"" + resource.get("errorCode").asString() + "\"");
 		assertThat(explain("server=/mcp/test/echo" + who + "&prompt=leak_secrets").get("allowed").asBoolean())
 			.as("a server that does not govern prompts")
@@ -167,10 +167,6 @@ class PromptsAndResourcesGovernanceIntegrationTest extends GatewayIntegrationTes
 
 		assertThat(resumed.statusCode()).isEqualTo(200);
 		assertThat(resumed.body()).contains("greeting").doesNotContain("leak_secrets").doesNotContain("passwd");
-	}
-
-	private static String request(int id, String method, String params) {
-		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
 	}
 
 }

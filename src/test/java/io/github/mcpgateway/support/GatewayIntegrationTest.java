@@ -123,6 +123,11 @@ public abstract class GatewayIntegrationTest {
 		return TestHttp.send(http, request);
 	}
 
+	/** A JSON-RPC request of {@code method} with {@code params} (a JSON object). */
+	protected static String jsonRpc(int id, String method, String params) {
+		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+	}
+
 	protected static String toolCall(int id, String tool) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
 				+ "\",\"arguments\":{\"text\":\"secret-argument-" + id + "\"}}}";

@@ -77,6 +77,71 @@ class ValidateCommandTest {
 	}
 
 	@Test
+	void documentedSamplesAreDecidedWithWhatEachConditionGave() {
+		Result result = validate("--policy", EXAMPLES.resolve("policy.yaml").toString(), "--config",
+				EXAMPLES.resolve("application.yaml").toString(), "--samples",
+				EXAMPLES.resolve("samples.yaml").toString());
+
+		assertThat(result.status()).as(result.err()).isZero();
+		assertThat(result.out())
+			.contains("sample 1 (a small payment in euros): allowed by ledger-eur " + "(conditions: ledger-eur=true)")
+			.contains("sample 2 (a payment of 1000 euros): refused tool_arguments_denied by ledger-eur "
+					+ "(conditions: ledger-eur=false)")
+			.contains("sample 3 (an amount sent as a string): refused tool_arguments_denied by ledger-eur "
+					+ "(conditions: ledger-eur=wrong_type)")
+			.contains("sample 4 (carol may write anything): allowed by grants[2]");
+	}
+
+	@Test
+	void aSampleWhoseExpectationIsNotMetOrAMalformedSamplesFileFails() throws IOException {
+		Path policy = write("policy.yaml", GOOD_POLICY.replace("      - tools: [echo]\n", """
+				      - name: short-echo
+				        tools: [echo]
+				        when: size(arguments.text) <= 5
+				"""));
+		Path samples = write("samples.yaml", """
+				samples:
+				  - server: test/echo
+				    principal: { human: alice }
+				    tool: echo
+				    arguments: { text: "a long text" }
+				    expect: allow
+				  - server: /mcp/test/echo
+				    principal: { human: alice }
+				    tool: echo
+				    arguments: { text: "hi" }
+				""");
+
+		Result result = validate("--policy", policy.toString(), "--samples", samples.toString());
+		Result malformed = validate("--policy", policy.toString(), "--samples",
+				write("bad.yaml", "samples:\n  - server: test/echo\n    principl: {}\n").toString());
+		Result withoutPolicy = validate("--samples", samples.toString());
+
+		assertThat(result.status()).isEqualTo(1);
+		assertThat(result.err()).contains("sample 1: refused tool_arguments_denied by short-echo "
+				+ "(conditions: short-echo=false); expected allow");
+		assertThat(result.out()).contains("sample 2: allowed by short-echo (conditions: short-echo=true)");
+		assertThat(malformed.status()).isEqualTo(1);
+		assertThat(malformed.err()).contains("line 3").contains("principl");
+		assertThat(withoutPolicy.status()).isEqualTo(2);
+	}
+
+	@Test
+	void aConditionThatDoesNotCompileOrTypeCheckIsAnInvalidPolicyWithItsLine() throws IOException {
+		String[][] broken = { { "arguments.amount <", "does not compile" },
+				{ "argumnts.amount < 1000", "undeclared reference to 'argumnts'" },
+				{ "tool < 3", "no matching overload" } };
+		for (String[] condition : broken) {
+			Path policy = write("policy.yaml", GOOD_POLICY + "        when: '" + condition[0] + "'\n");
+
+			Result result = validate("--policy", policy.toString());
+
+			assertThat(result.status()).isEqualTo(1);
+			assertThat(result.err()).contains("line 9 (servers[0].grants[0].when)").contains(condition[1]);
+		}
+	}
+
+	@Test
 	void packagedDemoPolicyAndTheFullExampleOfTheReferenceAreValid() throws IOException {
 		String reference = Files.readString(Path.of("docs/configuration.md"));
 		int heading = reference.indexOf("### Full example");

@@ -23,6 +23,7 @@ import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.PolicyProperties;
+import io.github.mcpgateway.policy.condition.ConditionInput;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
@@ -35,16 +36,20 @@ import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.ListResultFilter;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * The grant stage: decides from the live policy whether the caller may use the server
- * and, for a {@code tools/call}, the tool. A refusal is 403 with the request id echoed
- * and nothing is sent upstream. A {@code tools/list} reply is filtered to the tools the
- * caller may call, and so is a resumed stream ({@code GET} with {@code Last-Event-ID}),
- * which may replay one; such requests go upstream without {@code Accept-Encoding}, so the
- * reply comes back in a form the gateway can read. The {@code x-mcp-header} annotations
- * those lists show are remembered, and a 2026-07-28 {@code tools/call}'s
- * {@code Mcp-Param-*} headers are checked against them (400 {@code header_mismatch}).
+ * The grant stage: decides from the live policy whether the caller may use the server and
+ * the item a request names (the tool of a {@code tools/call}, a prompt, a resource), the
+ * grants' conditions evaluated on the message parsed once. A refusal is 403 with the
+ * request id echoed (a refusal by conditions names the grant in {@code error.data.grant}
+ * and the audit line's {@code reason}, never the arguments) and nothing is sent upstream.
+ * A {@code tools/list} reply is filtered to the tools the caller may call, and so is a
+ * resumed stream ({@code GET} with {@code Last-Event-ID}), which may replay one; such
+ * requests go upstream without {@code Accept-Encoding}, so the reply comes back in a form
+ * the gateway can read. The {@code x-mcp-header} annotations those lists show are
+ * remembered, and a 2026-07-28 {@code tools/call}'s {@code Mcp-Param-*} headers are
+ * checked against them (400 {@code header_mismatch}).
  *
  * <p>
  * The grants are read from the server the request context resolved, so one request is
@@ -61,6 +66,10 @@ public final class PolicyStage implements McpStage {
 
 	private static final String LAST_EVENT_ID = "Last-Event-ID";
 
+	/** The codes of a refusal by conditions, whose audit reason is the grant. */
+	private static final Set<String> CONDITION_REFUSALS = Set.of(GatewayErrors.TOOL_ARGUMENTS_DENIED.code(),
+			GatewayErrors.PROMPT_ARGUMENTS_DENIED.code(), GatewayErrors.RESOURCE_PARAMS_DENIED.code());
+
 	private final GrantEvaluator grants;
 
 	private final Refusals refusals;
@@ -71,13 +80,18 @@ public final class PolicyStage implements McpStage {
 
 	private final int toolListMaxBytes;
 
+	private final ConditionErrors conditionErrors;
+
 	private final ToolHeaderAnnotations headerAnnotations = new ToolHeaderAnnotations();
 
-	public PolicyStage(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper, PolicyProperties properties) {
+	public PolicyStage(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper, PolicyProperties properties,
+			ConditionErrors conditionErrors) {
 		Assert.notNull(grants, "grants must not be null");
+		Assert.notNull(conditionErrors, "conditionErrors must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(jsonMapper, "jsonMapper must not be null");
 		this.grants = grants;
+		this.conditionErrors = conditionErrors;
 		this.refusals = refusals;
 		this.jsonMapper = jsonMapper;
 		this.toolListMaxBytes = (int) properties.toolListMaxSize().toBytes();
@@ -96,13 +110,15 @@ public final class PolicyStage implements McpStage {
 		JsonRpcMessage message = context.message();
 		NamedItem named = NamedItem.of(message);
 		GrantDecision grant = (named != null)
-				? this.grants.decide(server, context.principal(), named.kind(), named.name())
-				: this.grants.decide(server, context.principal(), null);
+				? this.grants.decide(server, context.principal(), named.kind(), named.name(), callOf(context, named))
+				: this.grants.decideServer(server, context.principal());
+		this.conditionErrors.count(server, grant);
 		if (grant.refusal() != null) {
-			return StageDecision.refuse(errorOf(grant.refusal()));
+			return StageDecision.refuse(errorOf(grant), grant.deniedBy());
 		}
-		if (server.governs(Grant.Item.RESOURCE) && !subscriptionsGranted(server, context.principal(), message)) {
-			return StageDecision.refuse(GatewayErrors.RESOURCE_NOT_GRANTED);
+		GrantDecision subscriptions = server.governs(Grant.Item.RESOURCE) ? subscriptionsDecision(context) : null;
+		if (subscriptions != null) {
+			return StageDecision.refuse(errorOf(subscriptions), subscriptions.deniedBy());
 		}
 		context.granted(grant.grantIndex());
 		ListedItems listed = ListedItems.of(message);
@@ -144,38 +160,67 @@ public final class PolicyStage implements McpStage {
 		if (context.grantIndex() >= 0) {
 			attribute.accept(StageAttributes.GRANT, "grants[" + context.grantIndex() + "]");
 		}
+		else if (context.reason() != null && context.errorCode() != null
+				&& CONDITION_REFUSALS.contains(context.errorCode())) {
+			// A refusal by conditions: the grant whose condition refused.
+			attribute.accept(StageAttributes.GRANT, context.reason());
+		}
 	}
 
 	/**
-	 * Whether every resource a 2026-07-28 {@code subscriptions/listen} subscribes to
-	 * ({@code params.notifications.resourceSubscriptions}, the former
-	 * {@code resources/subscribe}) is one an applying grant lists; {@code true} for any
-	 * other request.
+	 * The refusal of a 2026-07-28 {@code subscriptions/listen} that subscribes to a
+	 * resource ({@code params.notifications.resourceSubscriptions}, the former
+	 * {@code resources/subscribe}) no applying grant allows, each URI decided as a
+	 * {@code resources/subscribe} of it is (its conditions see that method and
+	 * {@code params.uri}); {@code null} when every one is allowed, and for any other
+	 * request.
 	 */
-	private boolean subscriptionsGranted(McpServerPolicy server, @Nullable McpPrincipal principal,
-			@Nullable JsonRpcMessage message) {
+	private @Nullable GrantDecision subscriptionsDecision(McpRequestContext context) {
+		JsonRpcMessage message = context.message();
 		if (message == null || !"subscriptions/listen".equals(message.method()) || message.params() == null) {
-			return true;
+			return null;
 		}
 		JsonNode uris = message.params().path("notifications").path("resourceSubscriptions");
 		for (JsonNode uri : uris) {
-			if (!this.grants.mayUse(server, principal, Grant.Item.RESOURCE, uri.isString() ? uri.stringValue() : "")) {
-				return false;
+			String named = uri.isString() ? uri.stringValue() : "";
+			ConditionInput subscribe = GrantEvaluator.call(context.server(), context.principal(), "resources/subscribe",
+					null, JsonNodeFactory.instance.objectNode().put("uri", named));
+			GrantDecision decision = this.grants.decide(context.server(), context.principal(), Grant.Item.RESOURCE,
+					named, subscribe);
+			this.conditionErrors.count(context.server(), decision);
+			if (!decision.allowed()) {
+				return decision;
 			}
 		}
-		return true;
+		return null;
+	}
+
+	/** What the conditions of the grants read of this request. */
+	private static ConditionInput callOf(McpRequestContext context, NamedItem named) {
+		JsonRpcMessage message = context.message();
+		return GrantEvaluator.call(context.server(), context.principal(), message.method(),
+				(named.kind() == Grant.Item.TOOL) ? named.name() : null, message.params());
 	}
 
 	/**
 	 * The error a grant refusal is answered with: the one mapping, for this stage and for
-	 * {@code /actuator/explain}.
+	 * {@code /actuator/explain}. A refusal by conditions names the grant
+	 * ({@code error.data.grant}), never the arguments.
 	 */
-	public static GatewayError errorOf(GrantDecision.Refusal refusal) {
+	public static GatewayError errorOf(GrantDecision decision) {
+		GatewayError error = errorOf(decision.refusal());
+		return (decision.deniedBy() != null) ? error.withDetail("grant", decision.deniedBy()) : error;
+	}
+
+	private static GatewayError errorOf(GrantDecision.Refusal refusal) {
 		return switch (refusal) {
 			case NO_GRANT_APPLIES -> GatewayErrors.SERVER_NOT_GRANTED;
 			case NO_APPLYING_GRANT_LISTS_TOOL -> GatewayErrors.TOOL_NOT_GRANTED;
 			case NO_APPLYING_GRANT_LISTS_PROMPT -> GatewayErrors.PROMPT_NOT_GRANTED;
 			case NO_APPLYING_GRANT_LISTS_RESOURCE -> GatewayErrors.RESOURCE_NOT_GRANTED;
+			case CONDITIONS_DENY_TOOL -> GatewayErrors.TOOL_ARGUMENTS_DENIED;
+			case CONDITIONS_DENY_PROMPT -> GatewayErrors.PROMPT_ARGUMENTS_DENIED;
+			case CONDITIONS_DENY_RESOURCE -> GatewayErrors.RESOURCE_PARAMS_DENIED;
 		};
 	}
 

@@ -1,5 +1,7 @@
 package io.github.mcpgateway.policy.web;
 
+import io.micrometer.core.instrument.MeterRegistry;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -16,8 +18,8 @@ class PolicyWebConfiguration {
 
 	@Bean
 	PolicyStage policyStage(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper,
-			PolicyProperties properties) {
-		return new PolicyStage(grants, refusals, jsonMapper, properties);
+			PolicyProperties properties, MeterRegistry meterRegistry) {
+		return new PolicyStage(grants, refusals, jsonMapper, properties, new ConditionErrors(meterRegistry));
 	}
 
 }
