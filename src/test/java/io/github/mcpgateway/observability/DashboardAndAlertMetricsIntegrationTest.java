@@ -49,6 +49,9 @@ class DashboardAndAlertMetricsIntegrationTest {
 	static void start() throws IOException {
 		Path policy = GatewayReplica.policy(upstream, "echo, \"notes_*\", limited");
 		Files.writeString(policy, Files.readString(policy) + """
+				      - name: guarded
+				        tools: [guarded]
+				        when: arguments.amount < 10
 				    limits:
 				      - name: one-a-minute
 				        tools: [limited]
@@ -85,6 +88,7 @@ class DashboardAndAlertMetricsIntegrationTest {
 		upstream.reply(Replies.jsonResult("{\"content\":[]}"));
 		call(null, "limited");
 		assertThat(call(null, "limited").body()).as("limited").contains("rate_limited");
+		assertThat(call(null, "guarded").body()).as("a condition's error").contains("tool_arguments_denied");
 
 		String scrape = TestHttp.send(http, GatewayReplica.get(gateway, "/actuator/prometheus")).body();
 
