@@ -42,6 +42,8 @@ final class PolicySamples {
 	private static final YAMLMapper YAML = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+		// Numbers exactly, as the request path reads them: a sample decides as the call.
+		.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
 		.build();
 
 	private final GrantEvaluator grants;

@@ -23,13 +23,13 @@ public final class Condition {
 
 	private final Set<String> reads;
 
-	private final Set<Long> matchedStrings;
+	private final StringCosts stringCosts;
 
-	Condition(String source, CelRuntime.Program program, Set<String> reads, Set<Long> matchedStrings) {
+	Condition(String source, CelRuntime.Program program, Set<String> reads, StringCosts stringCosts) {
 		this.source = source;
 		this.program = program;
 		this.reads = Set.copyOf(reads);
-		this.matchedStrings = Set.copyOf(matchedStrings);
+		this.stringCosts = stringCosts;
 	}
 
 	/** The expression as the policy file writes it. */
@@ -61,7 +61,7 @@ public final class Condition {
 	 * {@code clock}. Never throws: an evaluation error is a result that does not allow.
 	 */
 	public ConditionResult evaluate(ConditionInput input, ConditionLimits limits, GatewayClock clock) {
-		EvaluationBudget budget = new EvaluationBudget(limits, clock, this.matchedStrings);
+		EvaluationBudget budget = new EvaluationBudget(limits, clock, this.stringCosts);
 		try {
 			Object value = this.program.trace(input, budget);
 			if (value instanceof Boolean allowed) {

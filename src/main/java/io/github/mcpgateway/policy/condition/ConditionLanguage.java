@@ -1,14 +1,19 @@
 package io.github.mcpgateway.policy.condition;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelIssue;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationResult;
+import dev.cel.common.ast.CelConstant;
 import dev.cel.common.ast.CelExpr;
 import dev.cel.common.navigation.CelNavigableAst;
 import dev.cel.common.navigation.CelNavigableExprUtil;
@@ -103,7 +108,7 @@ public final class ConditionLanguage {
 		}
 		try {
 			CelAbstractSyntaxTree ast = result.getAst();
-			return new Condition(source, RUNTIME.createProgram(ast), variablesRead(ast), matchedStrings(ast));
+			return new Condition(source, RUNTIME.createProgram(ast), variablesRead(ast), stringCosts(ast));
 		}
 		catch (dev.cel.common.CelValidationException | CelEvaluationException ex) {
 			throw new IllegalArgumentException("the condition does not compile: " + ex.getMessage(), ex);
@@ -125,31 +130,63 @@ public final class ConditionLanguage {
 	}
 
 	/**
-	 * The ids of the expressions whose strings {@code matches} runs on, which the budget
-	 * charges a step per character before the match runs (a match cannot be stopped once
-	 * it has started); a pattern must be a literal, so that no caller chooses the program
-	 * a match runs.
+	 * What the string functions whose time a single step does not bound will cost, by the
+	 * ids of their operands: a {@code matches} pattern must be a literal, compile and be
+	 * at most {@value #MAX_REGEX_PROGRAM_SIZE} instructions, and the string it runs on
+	 * costs its length times the program's size; {@code contains} costs the product of
+	 * its two strings' lengths. Both are charged once the operands are known, before the
+	 * function runs (neither can be stopped once it has started).
 	 */
-	private static Set<Long> matchedStrings(CelAbstractSyntaxTree ast) {
-		Set<Long> matched = new HashSet<>();
+	private static StringCosts stringCosts(CelAbstractSyntaxTree ast) {
+		Map<Long, Integer> matched = new HashMap<>();
+		Map<Long, Long> haystacks = new HashMap<>();
+		Map<Long, Long> needles = new HashMap<>();
 		CelNavigableAst.fromAst(ast)
 			.getRoot()
 			.allNodes()
-			.filter((node) -> node.getKind() == CelExpr.ExprKind.Kind.CALL
-					&& "matches".equals(node.expr().call().function()))
+			.filter((node) -> node.getKind() == CelExpr.ExprKind.Kind.CALL)
 			.forEach((node) -> {
 				CelExpr call = node.expr();
 				List<CelExpr> operands = new ArrayList<>();
 				call.call().target().ifPresent(operands::add);
 				operands.addAll(call.call().args());
-				CelExpr pattern = operands.get(operands.size() - 1);
-				if (pattern.getKind() != CelExpr.ExprKind.Kind.CONSTANT) {
-					throw new IllegalArgumentException(
-							"the condition does not compile: matches() needs a literal pattern (a string in quotes)");
+				if (operands.size() != 2) {
+					return;
 				}
-				matched.add(operands.get(0).id());
+				switch (call.call().function()) {
+					case "matches" -> matched.put(operands.get(0).id(), programSize(operands.get(1)));
+					case "contains" -> {
+						haystacks.put(operands.get(0).id(), call.id());
+						needles.put(operands.get(1).id(), call.id());
+					}
+					default -> {
+					}
+				}
 			});
-		return matched;
+		return new StringCosts(matched, haystacks, needles);
+	}
+
+	private static int programSize(CelExpr pattern) {
+		if (pattern.getKind() != CelExpr.ExprKind.Kind.CONSTANT
+				|| pattern.constant().getKind() != CelConstant.Kind.STRING_VALUE) {
+			throw new IllegalArgumentException(
+					"the condition does not compile: matches() needs a literal pattern (a string in quotes)");
+		}
+		String regex = pattern.constant().stringValue();
+		Pattern compiled;
+		try {
+			compiled = Pattern.compile(regex);
+		}
+		catch (PatternSyntaxException ex) {
+			throw new IllegalArgumentException(
+					"the condition does not compile: the pattern of matches() is not a regular expression: "
+							+ ex.getDescription());
+		}
+		if (compiled.programSize() > MAX_REGEX_PROGRAM_SIZE) {
+			throw new IllegalArgumentException("the condition does not compile: the pattern of matches() is too large ("
+					+ compiled.programSize() + " instructions, at most " + MAX_REGEX_PROGRAM_SIZE + ")");
+		}
+		return compiled.programSize();
 	}
 
 	/**

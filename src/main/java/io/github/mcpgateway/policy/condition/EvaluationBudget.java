@@ -1,11 +1,12 @@
 package io.github.mcpgateway.policy.condition;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
 import dev.cel.common.ast.CelExpr;
 import dev.cel.runtime.CelEvaluationListener;
+import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.clock.GatewayClock;
 
@@ -29,8 +30,14 @@ import io.github.mcpgateway.clock.GatewayClock;
  */
 final class EvaluationBudget implements CelEvaluationListener {
 
-	/** How many steps pass between two reads of the clock. */
-	private static final int CLOCK_EVERY = 16;
+	/**
+	 * The string-instruction pairs a step stands for in a {@code matches} (RE2J runs
+	 * about ten of them in the time of one step).
+	 */
+	private static final long MATCH_UNITS_PER_STEP = 10;
+
+	/** The character comparisons a step stands for in a {@code contains}. */
+	private static final long SEARCH_UNITS_PER_STEP = 1_000;
 
 	/** The variable CEL's macros accumulate their result in. */
 	private static final String ACCUMULATOR = "@result";
@@ -49,33 +56,62 @@ final class EvaluationBudget implements CelEvaluationListener {
 
 	private final GatewayClock clock;
 
-	/** The expressions whose strings a {@code matches} is about to run on. */
-	private final Set<Long> matchedStrings;
+	private final StringCosts stringCosts;
 
-	EvaluationBudget(ConditionLimits limits, GatewayClock clock, Set<Long> matchedStrings) {
+	/**
+	 * The length of each {@code contains}'s string, by call, until its needle is known.
+	 */
+	private @Nullable Map<Long, Integer> haystacks;
+
+	EvaluationBudget(ConditionLimits limits, GatewayClock clock, StringCosts stringCosts) {
 		this.maxSteps = limits.maxSteps();
 		this.maxAllocation = limits.maxAllocation();
 		this.clock = clock;
-		this.matchedStrings = matchedStrings;
+		this.stringCosts = stringCosts;
 		this.deadline = clock.nanoTime() + limits.maxTime().toNanos();
 	}
 
 	@Override
 	public void callback(CelExpr expr, Object result) {
 		this.steps++;
-		if (!this.matchedStrings.isEmpty() && result instanceof CharSequence text
-				&& this.matchedStrings.contains(expr.id())) {
-			// A regular expression runs in time linear in its input, and cannot be
-			// stopped once started: its input is paid for before, a step a character.
-			this.steps += text.length();
+		if (!this.stringCosts.isEmpty() && result instanceof CharSequence text) {
+			chargeStringFunction(expr.id(), text.length());
 		}
 		if (creates(expr)) {
 			this.allocated += sizeOf(result);
 		}
+		// The clock is read after every node: a single node may take long (a matches, an
+		// == of two whole arguments), and a skipped reading would let the next run on.
 		if (this.spent || this.steps > this.maxSteps || this.allocated > this.maxAllocation
-				|| (this.steps % CLOCK_EVERY == 0 && this.clock.nanoTime() - this.deadline > 0)) {
+				|| this.clock.nanoTime() - this.deadline > 0) {
 			this.spent = true;
 			throw new Spent();
+		}
+	}
+
+	/**
+	 * Pays, before it runs, for a {@code matches} or {@code contains} whose operand
+	 * {@code id} just evaluated to a string of {@code length}: neither function can be
+	 * stopped once it has started, and their time grows with their input.
+	 */
+	private void chargeStringFunction(long id, int length) {
+		Integer programSize = this.stringCosts.matched().get(id);
+		if (programSize != null) {
+			this.steps += (long) length * programSize / MATCH_UNITS_PER_STEP;
+		}
+		Long haystackOf = this.stringCosts.haystacks().get(id);
+		if (haystackOf != null) {
+			if (this.haystacks == null) {
+				this.haystacks = new HashMap<>(4);
+			}
+			this.haystacks.put(haystackOf, length);
+		}
+		Long needleOf = this.stringCosts.needles().get(id);
+		if (needleOf != null && this.haystacks != null) {
+			Integer haystack = this.haystacks.remove(needleOf);
+			if (haystack != null) {
+				this.steps += (long) haystack * length / SEARCH_UNITS_PER_STEP;
+			}
 		}
 	}
 

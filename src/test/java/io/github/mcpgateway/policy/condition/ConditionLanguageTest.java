@@ -193,6 +193,57 @@ class ConditionLanguageTest {
 	}
 
 	@Test
+	void aSearchOrAMatchIsPaidForBeforeItRunsByTheSizeOfItsWork() {
+		String haystack = "a".repeat(600_000);
+		String needle = "a".repeat(300_000) + "b";
+		Condition search = ConditionLanguage.compile("arguments.s.contains(arguments.n)");
+		Condition wide = ConditionLanguage.compile("arguments.s.matches(\"([a-z][0-9]?){1,150}z\")");
+
+		assertThat(evaluate(search, "{\"s\":\"" + haystack + "\",\"n\":\"" + needle + "\"}"))
+			.as("600,000 × 300,000 comparisons are more than the budget")
+			.isEqualTo(ConditionResult.BUDGET_EXCEEDED);
+		assertThat(evaluate(search, "{\"s\":\"" + haystack + "\",\"n\":\"aab\"}")).isEqualTo(ConditionResult.FALSE);
+		assertThat(evaluate(wide, "{\"s\":\"" + "a1".repeat(49_000) + "\"}"))
+			.as("a large program over 98,000 characters")
+			.isEqualTo(ConditionResult.BUDGET_EXCEEDED);
+		assertThat(evaluate(wide, "{\"s\":\"a1b2z\"}")).isEqualTo(ConditionResult.TRUE);
+		assertThatIllegalArgumentException().isThrownBy(() -> ConditionLanguage.compile("arguments.s.matches(\"(\")"))
+			.withMessageContaining("not a regular expression");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ConditionLanguage.compile("arguments.s.matches(\"(a|b|c){1,1000}\")"))
+			.withMessageContaining("too large");
+	}
+
+	@Test
+	void theDeadlineIsReadAfterEveryNode() {
+		Condition condition = ConditionLanguage.compile("arguments.xs.all(x, x == 1)");
+		JsonNode params = JSON.read("{\"name\":\"t\",\"arguments\":{\"xs\":[1,1,1,1,1,1,1,1,1,1]}}"
+			.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+		ConditionLimits limits = new ConditionLimits(1_000_000, 1_000_000, Duration.ofMillis(50));
+		ConditionInput input = ConditionInput.of(SERVER, ALICE, "tools/call", "t", params);
+
+		assertThat(condition.evaluate(input, limits, GatewayClock.system())).isEqualTo(ConditionResult.TRUE);
+		GatewayClock slow = new GatewayClock() {
+
+			private long now;
+
+			@Override
+			public java.time.Instant instant() {
+				return java.time.Instant.EPOCH;
+			}
+
+			@Override
+			public long nanoTime() {
+				// Each reading is 6 ms later: the eleventh node is past 50 ms.
+				this.now += Duration.ofMillis(6).toNanos();
+				return this.now;
+			}
+
+		};
+		assertThat(condition.evaluate(input, limits, slow)).isEqualTo(ConditionResult.BUDGET_EXCEEDED);
+	}
+
+	@Test
 	void theTenDocumentedConditionsCompileAndAreDecidedWhereTheDocsSay() throws IOException {
 		String reference = Files.readString(Path.of("docs/configuration.md"));
 		int heading = reference.indexOf("#### Ten conditions a platform team writes");
