@@ -12,7 +12,10 @@ import io.github.mcpgateway.clock.GatewayClock;
 
 /**
  * Stops one evaluation once it has taken its steps, its time or its allocation. CEL calls
- * it after every node it evaluates, with the node's value.
+ * it after every node it evaluates, with the node's value, and it reads the clock every
+ * time. A {@code matches} costs its string's length times its program's size, and a
+ * {@code contains} the product of its strings' lengths, both paid when their operands are
+ * known, before they run.
  *
  * <p>
  * <b>Allocation</b> counts what the evaluation creates: the characters of every string
