@@ -121,6 +121,8 @@ public final class ConditionLanguage {
 		int candidates = reason.indexOf(" (candidates: ");
 		// The checker lists every overload of the operator: the types found say enough.
 		reason = (candidates > 0) ? reason.substring(0, candidates) : reason;
+		// There is one container, the root: naming it says nothing.
+		reason = reason.replace(" (in container '')", "");
 		int line = first.getSourceLocation().getLine();
 		String where = (line > 0)
 				? " (in the expression, line " + line + ", column " + (first.getSourceLocation().getColumn() + 1) + ")"
