@@ -7,6 +7,7 @@ import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.quota.QuotaInspector;
+import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.revocation.RevocationSync;
 
 /** Wires the decision-explain endpoint to the request path's evaluator and state. */
@@ -20,8 +21,8 @@ class ExplainConfiguration {
 	}
 
 	@Bean
-	ExplainEndpoint explainEndpoint(DecisionExplainer decisionExplainer) {
-		return new ExplainEndpoint(decisionExplainer);
+	ExplainEndpoint explainEndpoint(DecisionExplainer decisionExplainer, RequestProperties requestProperties) {
+		return new ExplainEndpoint(decisionExplainer, requestProperties.json());
 	}
 
 }

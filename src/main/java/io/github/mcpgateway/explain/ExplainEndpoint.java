@@ -34,13 +34,22 @@ import tools.jackson.databind.JsonNode;
 @Endpoint(id = "explain")
 public class ExplainEndpoint {
 
-	/** The call's arguments, read as the request path reads a body (strict, bounded). */
-	private static final StrictJsonReader ARGUMENTS_READER = new StrictJsonReader(JsonReadLimits.DEFAULTS, 64 * 1024);
+	/** The longest {@code arguments} parameter, in UTF-8 bytes. */
+	private static final int MAX_ARGUMENTS_BYTES = 64 * 1024;
 
 	private final DecisionExplainer explainer;
 
-	public ExplainEndpoint(DecisionExplainer explainer) {
+	/** The call's arguments, read with the request path's JSON limits. */
+	private final StrictJsonReader argumentsReader;
+
+	/**
+	 * @param explainer the decisions
+	 * @param limits the JSON limits of the request path ({@code gateway.request.json.*}),
+	 * so that explain reads arguments as a call's are read
+	 */
+	public ExplainEndpoint(DecisionExplainer explainer, JsonReadLimits limits) {
 		this.explainer = explainer;
+		this.argumentsReader = new StrictJsonReader(limits, MAX_ARGUMENTS_BYTES);
 	}
 
 	@ReadOperation
@@ -65,7 +74,7 @@ public class ExplainEndpoint {
 				return badRequest("arguments are those of a tools/call or prompts/get: name the tool or prompt");
 			}
 			try {
-				callArguments = ARGUMENTS_READER.read(arguments.getBytes(StandardCharsets.UTF_8));
+				callArguments = this.argumentsReader.read(arguments.getBytes(StandardCharsets.UTF_8));
 			}
 			catch (MalformedJsonException ex) {
 				return badRequest("arguments must be a JSON object: " + ex.getMessage());

@@ -45,6 +45,10 @@ public final class ConditionInput implements CelVariableResolver {
 
 	private @Nullable Object paramValues;
 
+	private @Nullable Map<String, String> principalValue;
+
+	private @Nullable Map<String, String> serverValue;
+
 	private ConditionInput(Server server, @Nullable McpPrincipal principal, String method, String tool,
 			@Nullable JsonNode params) {
 		this.server = server;
@@ -82,8 +86,8 @@ public final class ConditionInput implements CelVariableResolver {
 	@Override
 	public Optional<Object> find(String name) {
 		return Optional.ofNullable(switch (name) {
-			case "principal" -> principalValue();
-			case "server" -> serverValue();
+			case "principal" -> principal();
+			case "server" -> server();
 			case "method" -> this.method;
 			case "tool" -> this.tool;
 			case "arguments" -> arguments();
@@ -107,25 +111,31 @@ public final class ConditionInput implements CelVariableResolver {
 		return this.paramValues;
 	}
 
-	private @Nullable Map<String, String> principalValue() {
+	private @Nullable Map<String, String> principal() {
 		if (this.principal == null) {
 			// No verified principal: the variable has no value, and any condition that
 			// reads it (has() and in included) is not true.
 			return null;
 		}
-		Map<String, String> value = new HashMap<>(4);
-		value.put("human", this.principal.human());
-		putIfPresent(value, "agent", this.principal.agent());
-		putIfPresent(value, "team", this.principal.team());
-		return value;
+		if (this.principalValue == null) {
+			Map<String, String> value = new HashMap<>(4);
+			value.put("human", this.principal.human());
+			putIfPresent(value, "agent", this.principal.agent());
+			putIfPresent(value, "team", this.principal.team());
+			this.principalValue = Map.copyOf(value);
+		}
+		return this.principalValue;
 	}
 
-	private Map<String, String> serverValue() {
-		Map<String, String> value = new HashMap<>(4);
-		value.put("namespace", this.server.namespace());
-		value.put("name", this.server.name());
-		putIfPresent(value, "uid", this.server.uid());
-		return value;
+	private Map<String, String> server() {
+		if (this.serverValue == null) {
+			Map<String, String> value = new HashMap<>(4);
+			value.put("namespace", this.server.namespace());
+			value.put("name", this.server.name());
+			putIfPresent(value, "uid", this.server.uid());
+			this.serverValue = Map.copyOf(value);
+		}
+		return this.serverValue;
 	}
 
 	private static void putIfPresent(Map<String, String> map, String key, @Nullable String value) {
