@@ -16,6 +16,10 @@ public final class GatewayErrors {
 	public static final GatewayError INVALID_REQUEST = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
 			"invalid_request", "The request is not a valid JSON-RPC 2.0 request object");
 
+	public static final GatewayError REQUEST_ID_MISSING = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"request_id_missing",
+			"A request needs a string or number id; only notifications/* methods may be sent without one");
+
 	public static final GatewayError BATCH_NOT_SUPPORTED = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
 			"batch_not_supported", "JSON-RPC batches are not supported; send one message per request");
 
@@ -24,10 +28,11 @@ public final class GatewayErrors {
 			"An MCP routing header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing or disagrees with the request body");
 
 	public static final GatewayError HEADER_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
-			"header_invalid", "A header value contains characters the gateway does not accept");
+			"header_invalid", "A header is repeated or contains characters the gateway does not accept");
 
 	public static final GatewayError UNSUPPORTED_MEDIA_TYPE = of(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-			Category.INVALID_REQUEST, "unsupported_media_type", "MCP messages must be sent as application/json");
+			Category.INVALID_REQUEST, "unsupported_media_type",
+			"MCP messages must be sent as application/json in UTF-8");
 
 	public static final GatewayError METHOD_NOT_ALLOWED = of(HttpStatus.METHOD_NOT_ALLOWED, Category.INVALID_REQUEST,
 			"method_not_allowed", "Only POST, GET and DELETE are accepted on an MCP endpoint");

@@ -13,20 +13,20 @@ import io.github.mcpgateway.transport.McpRevisions;
 /**
  * The contract's rule for a keyed request the request stage refuses: a request with an
  * {@code Idempotency-Key} that is not one valid JSON {@code tools/call} (malformed JSON,
- * a batch, not JSON-RPC 2.0, not JSON, a method other than POST, GET and DELETE, a
- * disagreeing {@code Mcp-Method} or {@code Mcp-Name}) is answered
- * {@code 400 idempotency_unsupported_request}, so that the client learns no guarantee
- * applied. A body over the size cap stays {@code request_too_large}, and a gateway
- * failure stays {@code internal_error}. A routing header refused on a 2026-07-28 request
- * stays {@code header_mismatch}: that revision names the error (-32020), and its SDKs act
- * on it.
+ * a request method without an id, a batch, not JSON-RPC 2.0, not JSON, a method other
+ * than POST, GET and DELETE, a disagreeing {@code Mcp-Method} or {@code Mcp-Name}) is
+ * answered {@code 400 idempotency_unsupported_request}, so that the client learns no
+ * guarantee applied. A body over the size cap stays {@code request_too_large}, and a
+ * gateway failure stays {@code internal_error}. A routing header refused on a 2026-07-28
+ * request stays {@code header_mismatch}: that revision names the error (-32020), and its
+ * SDKs act on it.
  */
 final class KeyedRequestRefusals implements RequestRefusalCustomizer {
 
 	/** Refusals meaning "not one JSON-RPC request". */
 	private static final Set<GatewayError> NOT_A_TOOL_CALL = Set.of(GatewayErrors.INVALID_REQUEST,
-			GatewayErrors.BATCH_NOT_SUPPORTED, GatewayErrors.UNSUPPORTED_MEDIA_TYPE, GatewayErrors.METHOD_NOT_ALLOWED,
-			GatewayErrors.HEADER_MISMATCH);
+			GatewayErrors.REQUEST_ID_MISSING, GatewayErrors.BATCH_NOT_SUPPORTED, GatewayErrors.UNSUPPORTED_MEDIA_TYPE,
+			GatewayErrors.METHOD_NOT_ALLOWED, GatewayErrors.HEADER_MISMATCH);
 
 	@Override
 	public GatewayError customize(HttpServletRequest request, GatewayError error) {

@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
  * @param kind whether the message is a request, a notification or a response to a server
  * request
  * @param id the request id exactly as sent (type-aware: {@code 1} and {@code "1"}
- * differ); {@code null} for notifications
+ * differ), never null for a request; {@code null} for notifications
  * @param method the JSON-RPC method; {@code null} only for responses
  * @param params the params member, {@code null} when absent
  * @param toolName {@code params.name} of a {@code tools/call} request, else {@code null}
@@ -25,6 +25,9 @@ public record JsonRpcMessage(Kind kind, @Nullable JsonNode id, @Nullable String 
 
 	public static final String INITIALIZE = "initialize";
 
+	/** The prefix of every notification method of MCP, in either direction. */
+	public static final String NOTIFICATIONS_PREFIX = "notifications/";
+
 	public boolean isToolCall() {
 		return this.kind == Kind.REQUEST && TOOLS_CALL.equals(this.method);
 	}
@@ -33,12 +36,23 @@ public record JsonRpcMessage(Kind kind, @Nullable JsonNode id, @Nullable String 
 		return this.kind == Kind.REQUEST && TOOLS_LIST.equals(this.method);
 	}
 
+	/**
+	 * Whether {@code method} is a notification method ({@code notifications/...}): the
+	 * only methods a message without an id may name.
+	 */
+	public static boolean isNotificationMethod(String method) {
+		return method.startsWith(NOTIFICATIONS_PREFIX);
+	}
+
 	/** What a client-sent JSON-RPC message is. */
 	public enum Kind {
 
 		/** Has a method and an id: the server answers it. */
 		REQUEST,
-		/** Has a method and no id: the server answers 202 with no body. */
+		/**
+		 * Has a {@code notifications/} method and no id (or a null one): the server
+		 * answers 202 with no body.
+		 */
 		NOTIFICATION,
 		/** Has an id and a result or error: the client's answer to a server request. */
 		RESPONSE

@@ -23,6 +23,17 @@ import tools.jackson.databind.JsonNode;
  * (invalid UTF-8, a repeated member name, a number or nesting past the limits: anything
  * the gateway and the upstream could read differently). Numbers are read exactly, never
  * rounded through a double.
+ *
+ * <p>
+ * A message is a notification only if its method is one: a name that starts with
+ * {@code notifications/} (the only methods MCP lets a client send without an id). A
+ * message of any other method without an id, or with {@code id: null} (MCP: a request id
+ * MUST NOT be null, so null is read as no id), is refused with
+ * {@link GatewayErrors#REQUEST_ID_MISSING}: the gateway governs a request by the item it
+ * names, and an upstream may run an id-less {@code tools/call} (or cancel a task, read a
+ * resource) without answering, so such a message must not pass as a notification that
+ * only the server-level rules looked at. A response keeps the id it was sent with,
+ * {@code null} included (JSON-RPC's "id could not be determined").
  */
 public final class JsonRpcMessageParser {
 
@@ -56,12 +67,17 @@ public final class JsonRpcMessageParser {
 		if (params != null && !(params.isObject() || params.isArray())) {
 			throw invalid();
 		}
-		Kind kind = (id != null) ? Kind.REQUEST : Kind.NOTIFICATION;
+		if (id == null || id.isNull()) {
+			if (!JsonRpcMessage.isNotificationMethod(method.stringValue())) {
+				throw new GatewayErrorException(GatewayErrors.REQUEST_ID_MISSING);
+			}
+			return new JsonRpcMessage(Kind.NOTIFICATION, null, method.stringValue(), params, null);
+		}
 		String toolName = null;
-		if (kind == Kind.REQUEST && JsonRpcMessage.TOOLS_CALL.equals(method.stringValue())) {
+		if (JsonRpcMessage.TOOLS_CALL.equals(method.stringValue())) {
 			toolName = toolName(params);
 		}
-		return new JsonRpcMessage(kind, id, method.stringValue(), params, toolName);
+		return new JsonRpcMessage(Kind.REQUEST, id, method.stringValue(), params, toolName);
 	}
 
 	private JsonRpcMessage parseResponse(JsonNode root, @Nullable JsonNode id) {

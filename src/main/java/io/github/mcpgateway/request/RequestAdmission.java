@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.web.firewall.RequestRejectedException;
 
+import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
@@ -62,7 +63,8 @@ final class RequestAdmission {
 	 * Reads every header once, so that a value Spring Security's HTTP firewall refuses
 	 * (control characters, for example) is answered here as a bad request, not thrown
 	 * later from deep in the proxy as a server error. A refused {@code Idempotency-Key}
-	 * is an invalid key.
+	 * is an invalid key. A header the gateway decides on must come once
+	 * ({@link SingleValuedHeaders}).
 	 */
 	private static void checkHeaders(HttpServletRequest request) {
 		List<String> names;
@@ -73,12 +75,17 @@ final class RequestAdmission {
 			throw new GatewayErrorException(GatewayErrors.HEADER_INVALID);
 		}
 		for (String name : names) {
+			List<String> values;
 			try {
-				Collections.list(request.getHeaders(name));
+				values = Collections.list(request.getHeaders(name));
 			}
 			catch (RequestRejectedException ex) {
 				throw new GatewayErrorException(McpHeaders.IDEMPOTENCY_KEY.equalsIgnoreCase(name)
 						? GatewayErrors.IDEMPOTENCY_KEY_INVALID : GatewayErrors.HEADER_INVALID);
+			}
+			GatewayError repeated = SingleValuedHeaders.refusal(name, values.size());
+			if (repeated != null) {
+				throw new GatewayErrorException(repeated);
 			}
 		}
 	}

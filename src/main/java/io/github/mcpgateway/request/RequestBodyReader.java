@@ -16,7 +16,7 @@ import io.github.mcpgateway.error.GatewayErrors;
  * Reads a POST body into memory, never more than the cap plus one byte: a declared
  * {@code Content-Length} over the cap is refused before reading, a chunked body is
  * refused as soon as it passes the cap (413 {@code request_too_large}). A body that is
- * not JSON is refused with 415 {@code unsupported_media_type}.
+ * not JSON in UTF-8 is refused with 415 {@code unsupported_media_type}.
  */
 public final class RequestBodyReader {
 
@@ -53,18 +53,32 @@ public final class RequestBodyReader {
 		}
 	}
 
-	/** Whether {@code contentType} is {@code application/json} (parameters allowed). */
+	/**
+	 * Whether {@code contentType} is {@code application/json} read as UTF-8: with no
+	 * {@code charset} or with {@code charset=utf-8} (any case, quoted or not); other
+	 * parameters are allowed. The gateway reads every body as UTF-8 (RFC 8259, section
+	 * 8.1) and forwards the header as sent, so another charset would have the upstream
+	 * decode, and run, what the gateway did not decide on.
+	 */
 	public static boolean isJson(@Nullable String contentType) {
 		if (contentType == null) {
 			return false;
 		}
 		try {
 			MediaType type = MediaType.parseMediaType(contentType);
-			return MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type);
+			return MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type) && isUtf8(type.getParameter("charset"));
 		}
 		catch (IllegalArgumentException ex) {
 			return false;
 		}
+	}
+
+	private static boolean isUtf8(@Nullable String charset) {
+		if (charset == null) {
+			return true;
+		}
+		boolean quoted = charset.length() >= 2 && charset.startsWith("\"") && charset.endsWith("\"");
+		return "utf-8".equalsIgnoreCase(quoted ? charset.substring(1, charset.length() - 1) : charset);
 	}
 
 }

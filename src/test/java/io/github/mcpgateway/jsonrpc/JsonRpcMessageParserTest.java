@@ -38,6 +38,29 @@ class JsonRpcMessageParserTest {
 	}
 
 	@Test
+	void parseWhenNotificationHasNullIdThenNotificationWithoutId() {
+		JsonRpcMessage message = parse("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"notifications/initialized\"}");
+
+		assertThat(message.kind()).isEqualTo(Kind.NOTIFICATION);
+		assertThat(message.id()).isNull();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"name\":\"get-env\"}}",
+			"{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"tools/call\",\"params\":{\"name\":\"get-env\"}}",
+			"{\"jsonrpc\":\"2.0\",\"method\":\"tasks/cancel\",\"params\":{\"taskId\":\"t\"}}",
+			"{\"jsonrpc\":\"2.0\",\"method\":\"prompts/get\",\"params\":{\"name\":\"p\"}}",
+			"{\"jsonrpc\":\"2.0\",\"method\":\"resources/read\",\"params\":{\"uri\":\"file:///x\"}}",
+			"{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}",
+			"{\"jsonrpc\":\"2.0\",\"method\":\"notification/initialized\"}",
+			"{\"jsonrpc\":\"2.0\",\"method\":\"Notifications/initialized\"}",
+			"{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\"}" })
+	void parseWhenRequestMethodHasNoIdThenRequestIdMissing(String body) {
+		assertThatThrownBy(() -> parse(body)).isInstanceOfSatisfying(GatewayErrorException.class,
+				(ex) -> assertThat(ex.error().code()).isEqualTo("request_id_missing"));
+	}
+
+	@Test
 	void parseWhenClientAnswersServerRequestThenResponse() {
 		assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}").kind()).isEqualTo(Kind.RESPONSE);
 		assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":1,\"message\":\"m\"}}").kind())
