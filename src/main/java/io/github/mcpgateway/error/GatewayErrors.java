@@ -25,7 +25,7 @@ public final class GatewayErrors {
 
 	public static final GatewayError HEADER_MISMATCH = of(HttpStatus.BAD_REQUEST, Category.HEADER_MISMATCH,
 			"header_mismatch",
-			"An MCP routing header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing or disagrees with the request body");
+			"An MCP routing header (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) is missing, repeated or disagrees with the request body");
 
 	public static final GatewayError HEADER_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
 			"header_invalid", "A header is repeated or contains characters the gateway does not accept");
