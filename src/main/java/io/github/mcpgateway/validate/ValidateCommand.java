@@ -195,7 +195,9 @@ public final class ValidateCommand {
 
 	/**
 	 * Starts the context of one group, returns its properties bean, or {@code null} after
-	 * adding why it could not be bound to {@code problems}.
+	 * adding why it could not be bound to {@code problems}. Only a failure to start the
+	 * context is a configuration problem: anything after it (the inspector, the bean
+	 * look-up) is a failure of the command and propagates, never a false "invalid".
 	 */
 	private @Nullable Object bind(Class<?> group, List<String> args, List<String> problems) {
 		SpringApplication application = new SpringApplication(group);
@@ -203,14 +205,19 @@ public final class ValidateCommand {
 		application.setBannerMode(Banner.Mode.OFF);
 		application.setLogStartupInfo(false);
 		application.setRegisterShutdownHook(false);
-		try (ConfigurableApplicationContext context = application.run(args.toArray(String[]::new))) {
+		ConfigurableApplicationContext context;
+		try {
+			context = application.run(args.toArray(String[]::new));
+		}
+		catch (RuntimeException ex) {
+			// Only a context that does not start is a problem of the configuration.
+			problems.addAll(ConfigurationProblems.describe(ex));
+			return null;
+		}
+		try (context) {
 			this.inspector.accept(context);
 			EnableConfigurationProperties enabled = group.getAnnotation(EnableConfigurationProperties.class);
 			return context.getBean(enabled.value()[0]);
-		}
-		catch (RuntimeException ex) {
-			problems.addAll(ConfigurationProblems.describe(ex));
-			return null;
 		}
 	}
 
