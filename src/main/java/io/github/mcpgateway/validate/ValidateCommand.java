@@ -30,6 +30,7 @@ import io.github.mcpgateway.policy.PolicyException;
 import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.upstreamauth.ClientRegistrations;
 import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
@@ -281,9 +282,10 @@ public final class ValidateCommand {
 		}
 	}
 
+	/** One error line, credentials removed as from every message the gateway shows. */
 	private void error(String message) {
 		this.failed = true;
-		this.err.println("error  " + message);
+		this.err.println("error  " + ShownText.withoutCredentials(message));
 	}
 
 	/** {@code --name value} or {@code --name=value}; {@code null} for anything else. */
