@@ -11,6 +11,7 @@ import org.springframework.context.event.EventListener;
 import org.springframework.util.Assert;
 
 import io.github.mcpgateway.idempotency.OperatorActionEvent;
+import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.session.SessionEvent;
@@ -20,7 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes each {@link McpAuditEvent} as one JSON object on the dedicated {@code mcp.audit}
- * logger, so operators can route audit lines to their own appender and retention.
+ * logger, so operators can route audit lines to their own appender and retention. A
+ * request's event comes with its caller's strings bounded; a session event's are bounded
+ * here ({@link ShownText#bounded}).
  */
 public class AuditLogWriter implements McpAuditListener {
 
@@ -49,9 +52,9 @@ public class AuditLogWriter implements McpAuditListener {
 			Map<String, Object> fields = new LinkedHashMap<>();
 			fields.put("time", event.time().toString());
 			fields.put("session_event", event.type().name().toLowerCase(java.util.Locale.ROOT));
-			fields.put("session_id", event.sessionId());
+			fields.put("session_id", ShownText.bounded(event.sessionId()));
 			fields.put("server", event.serverKey());
-			fields.put("human", event.human());
+			fields.put("human", ShownText.bounded(event.human()));
 			auditLog.info(this.jsonMapper.writeValueAsString(fields));
 		}
 	}
@@ -62,7 +65,7 @@ public class AuditLogWriter implements McpAuditListener {
 			Map<String, Object> fields = new LinkedHashMap<>();
 			fields.put("time", event.time().toString());
 			fields.put("operator_action", event.action());
-			fields.put("operator", event.operator());
+			fields.put("operator", ShownText.bounded(event.operator()));
 			fields.put("idempotency_key_hash", event.idempotencyKeyHash());
 			fields.put("succeeded", event.succeeded());
 			auditLog.info(this.jsonMapper.writeValueAsString(fields));

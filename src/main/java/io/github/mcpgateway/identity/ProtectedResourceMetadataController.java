@@ -20,7 +20,14 @@ import io.github.mcpgateway.principal.IdentityMode;
  * Serves RFC 9728 OAuth 2.0 protected-resource metadata: one document for the gateway
  * itself and one per server path of the live policy, so that an MCP client that got a 401
  * on {@code /mcp/a/b} finds {@code /.well-known/oauth-protected-resource/mcp/a/b}, and
- * from it the authorization server to get a token from. An unknown server path is 404.
+ * from it the authorization server to get a token from.
+ *
+ * <p>
+ * A path no server is on answers as an {@code oauth} server's path does when a policy
+ * could put a server on it ({@link McpServerPolicy#couldServe}), and neither document
+ * names the server: an unauthenticated caller cannot probe which paths have a server (the
+ * 401 challenge points here for both alike, {@link ResourceMetadataLocator}). A path no
+ * policy could serve, and the path of a server that accepts no bearer token, is 404.
  */
 @RestController
 class ProtectedResourceMetadataController {
@@ -48,13 +55,13 @@ class ProtectedResourceMetadataController {
 		}
 		else {
 			McpServerPolicy server = this.livePolicy.current().serverAt(path);
-			if (server == null || server.identity() != IdentityMode.OAUTH) {
+			if ((server != null && server.identity() != IdentityMode.OAUTH)
+					|| (server == null && !McpServerPolicy.couldServe(path))) {
 				// Only oauth servers accept the issuer's bearer tokens; advertising it
 				// elsewhere would send clients for a token the server refuses.
 				return ResponseEntity.notFound().build();
 			}
-			metadata.put("resource", this.resources.resourceUri(request, server));
-			metadata.put("resource_name", server.qualifiedName());
+			metadata.put("resource", this.resources.base(request) + path);
 		}
 		metadata.put("authorization_servers", List.of(this.properties.oauth().issuer()));
 		metadata.put("bearer_methods_supported", List.of("header"));

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import org.springframework.web.util.UriComponents;
 import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.web.util.UrlPathHelper;
 
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.routing.ServerLocator;
@@ -28,6 +29,11 @@ import io.github.mcpgateway.routing.ServerLocator;
  * gateway itself, {@code <base>}.</li>
  * <li>Its metadata is {@code <base>/.well-known/oauth-protected-resource<server path>}
  * (RFC 9728 section 3.1: the well-known segment goes before the resource's path).</li>
+ * <li>A path no server is on but where a policy could put one
+ * ({@link McpServerPolicy#couldServe}) is treated as a server path: its resource is
+ * {@code <base><path>} and its metadata the same well-known URL, so that an
+ * unauthenticated caller cannot tell an {@code oauth} server's path from an unknown one
+ * by its 401 or its metadata. Any other path's resource is the gateway itself.</li>
  * </ul>
  * Canonical form: scheme and host in lower case, no query, no fragment, no trailing
  * slash.
@@ -58,7 +64,11 @@ public final class ResourceMetadataLocator {
 	/** The metadata document of the request's resource. */
 	public String metadataUrl(HttpServletRequest request) {
 		McpServerPolicy server = this.servers.serverOf(request);
-		return base(request) + WELL_KNOWN + ((server != null) ? server.path() : "");
+		if (server != null) {
+			return base(request) + WELL_KNOWN + server.path();
+		}
+		String path = UrlPathHelper.defaultInstance.getPathWithinApplication(request);
+		return base(request) + WELL_KNOWN + (McpServerPolicy.couldServe(path) ? path : "");
 	}
 
 	/** The gateway's own resource URI, which every server's resource URI starts with. */

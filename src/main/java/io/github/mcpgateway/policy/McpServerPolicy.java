@@ -136,6 +136,12 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		if (upstream.getRawQuery() != null || upstream.getRawFragment() != null) {
 			throw new IllegalArgumentException("upstream must not have a query or fragment");
 		}
+		if (upstream.getRawUserInfo() != null) {
+			// The policy is shown (health, explain, validate) and holds no secret; a
+			// credential for the upstream is upstream-auth's, kept outside the file.
+			throw new IllegalArgumentException(
+					"upstream must not carry user information (user:password@); send a credential with upstream-auth");
+		}
 	}
 
 	private static void validateUpstreamAuth(IdentityMode identity, UpstreamAuth upstreamAuth) {
@@ -153,16 +159,38 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		if (path == null || !path.startsWith("/") || path.length() < 2 || path.endsWith("/")) {
 			throw new IllegalArgumentException("path must start with '/' and must not end with '/'");
 		}
-		boolean dotSegment = java.util.Arrays.stream(path.substring(1).split("/", -1))
-			.anyMatch((segment) -> segment.isEmpty() || segment.equals(".") || segment.equals(".."));
-		if (dotSegment || !path.matches("[A-Za-z0-9._~/-]+")) {
+		if (!plain(path)) {
 			throw new IllegalArgumentException("path must be a plain, normalised URL path");
 		}
+		String reserved = reservedPrefixOf(path);
+		if (reserved != null) {
+			throw new IllegalArgumentException("path must not be under " + reserved);
+		}
+	}
+
+	/**
+	 * Whether a policy could put a server on {@code path} (the rules of {@code path}
+	 * above): what the gateway shows about a path no server is on must not differ from
+	 * what it shows about such a path (identity's 401 and protected-resource metadata).
+	 */
+	public static boolean couldServe(String path) {
+		return path.startsWith("/") && path.length() >= 2 && !path.endsWith("/") && plain(path)
+				&& reservedPrefixOf(path) == null;
+	}
+
+	private static boolean plain(String path) {
+		boolean dotSegment = java.util.Arrays.stream(path.substring(1).split("/", -1))
+			.anyMatch((segment) -> segment.isEmpty() || segment.equals(".") || segment.equals(".."));
+		return !dotSegment && path.matches("[A-Za-z0-9._~/-]+");
+	}
+
+	private static @Nullable String reservedPrefixOf(String path) {
 		for (String reserved : RESERVED_PREFIXES) {
 			if (path.equals(reserved) || path.startsWith(reserved + "/")) {
-				throw new IllegalArgumentException("path must not be under " + reserved);
+				return reserved;
 			}
 		}
+		return null;
 	}
 
 }

@@ -8,12 +8,15 @@ import org.jspecify.annotations.Nullable;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
  * One governed MCP request, as the audit log and the meters see it. Published once per
  * request, after the response is complete. Carries identities and decisions, never the
- * token, the tool arguments or the result.
+ * token, the tool arguments or the result. Every string a caller chooses (the identity
+ * claims, the session id, the method, the tool) is {@link ShownText#bounded bounded}
+ * here, where the event is made, so that no observer writes a megabyte tool name.
  *
  * @param time when the request ended
  * @param human the verified human, or {@code null}
@@ -77,10 +80,12 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 		McpRequestContext.Task task = context.task();
 		String tool = (message != null && message.toolName() != null) ? message.toolName()
 				: (task != null) ? task.tool() : null;
-		return new McpAuditEvent(time, (principal != null) ? principal.human() : null,
-				(principal != null) ? principal.agent() : null, (principal != null) ? principal.team() : null,
-				context.sessionId(), server.namespace(), server.name(), server.uid(), method, tool, decision.tag(),
-				context.errorCode(), context.reason(), status, Duration.ofNanos(elapsedNanos), context.dispatched(),
+		return new McpAuditEvent(time, (principal != null) ? ShownText.bounded(principal.human()) : null,
+				(principal != null) ? ShownText.bounded(principal.agent()) : null,
+				(principal != null) ? ShownText.bounded(principal.team()) : null,
+				ShownText.bounded(context.sessionId()), server.namespace(), server.name(), server.uid(),
+				ShownText.bounded(method), ShownText.bounded(tool), decision.tag(), context.errorCode(),
+				context.reason(), status, Duration.ofNanos(elapsedNanos), context.dispatched(),
 				(keyed != null) ? keyed.outcome().tag() : null, (keyed != null) ? keyed.keyHash() : null,
 				(credential != null) ? credential.mode().tag() : null,
 				(credential != null) ? credential.outcome().tag() : null, (task != null) ? task.outcome().tag() : null,

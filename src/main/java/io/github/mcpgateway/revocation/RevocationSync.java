@@ -16,6 +16,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.github.mcpgateway.redact.ShownText;
+
 /**
  * Keeps the live {@link RevocationList} in step with its source: read once at
  * construction, then every {@code poll-interval} by a
@@ -154,11 +156,13 @@ public class RevocationSync {
 		return list;
 	}
 
+	/** Shown in health and logs: without the credentials of a URL it may quote. */
 	private static String describe(Exception ex) {
 		if (ex instanceof JacksonException json) {
-			return "not a valid revocation document (" + json.getOriginalMessage() + ")";
+			return ShownText.withoutCredentials("not a valid revocation document (" + json.getOriginalMessage() + ")");
 		}
-		return ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
+		return ShownText.withoutCredentials(
+				ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : ""));
 	}
 
 	private double ageSeconds() {

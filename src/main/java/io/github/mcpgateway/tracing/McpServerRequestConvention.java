@@ -6,6 +6,7 @@ import io.micrometer.common.KeyValues;
 import org.springframework.http.server.observation.DefaultServerRequestObservationConvention;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
 
+import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.request.McpRequestContext;
 
 /**
@@ -19,7 +20,9 @@ import io.github.mcpgateway.request.McpRequestContext;
  * <p>
  * Contract: no attribute holds a token, an Idempotency-Key, arguments or a result; the
  * values are the JSON-RPC method, the tool or prompt name, the request id, the protocol
- * revision and, on a refusal, the gateway's {@code data.code} as {@code error.type}.
+ * revision and, on a refusal, the gateway's {@code data.code} as {@code error.type}; each
+ * value, Spring's {@code http.url} included, {@link ShownText#bounded bounded}, since the
+ * caller chooses most of them.
  *
  * @see <a href="https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/">MCP semantic
  * conventions</a>
@@ -42,7 +45,7 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 		KeyValues values = super.getHighCardinalityKeyValues(context);
 		McpRequestContext mcp = McpRequestContext.find(context.getCarrier());
 		if (mcp == null) {
-			return values;
+			return bounded(values);
 		}
 		values = values
 			.and(KeyValue.of(McpAttributes.MCP_SERVER, mcp.server().namespace() + "/" + mcp.server().name()));
@@ -63,7 +66,13 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 		if (mcp.errorCode() != null) {
 			values = values.and(KeyValue.of(McpAttributes.ERROR_TYPE, mcp.errorCode()));
 		}
-		return values;
+		return bounded(values);
+	}
+
+	private static KeyValues bounded(KeyValues values) {
+		return KeyValues.of(values.stream()
+			.map((value) -> KeyValue.of(value.getKey(), ShownText.bounded(value.getValue())))
+			.toList());
 	}
 
 }

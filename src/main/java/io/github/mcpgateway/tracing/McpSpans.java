@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.Tracer;
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
+import io.github.mcpgateway.redact.ShownText;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -14,7 +15,8 @@ import tools.jackson.databind.JsonNode;
  * the upstream call's client span alike: the span name {@code {mcp.method.name} {target}}
  * (the target being the tool or prompt name, never a resource URI: its cardinality) and
  * the message's attributes ({@code mcp.method.name}, {@code gen_ai.tool.name} with
- * {@code gen_ai.operation.name}, {@code gen_ai.prompt.name}). Never arguments.
+ * {@code gen_ai.operation.name}, {@code gen_ai.prompt.name}). Never arguments. Every
+ * value is the caller's, so each is {@link ShownText#bounded bounded}.
  *
  * @see <a href="https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/">MCP semantic
  * conventions</a>
@@ -39,8 +41,9 @@ public final class McpSpans {
 		if (message.method() == null) {
 			return null;
 		}
-		String target = message.isToolCall() ? message.toolName() : promptName(message);
-		return (target != null) ? message.method() + " " + target : message.method();
+		String method = ShownText.bounded(message.method());
+		String target = ShownText.bounded(message.isToolCall() ? message.toolName() : promptName(message));
+		return (target != null) ? method + " " + target : method;
 	}
 
 	/** The message's attributes; none for a message without a method. */
@@ -48,14 +51,15 @@ public final class McpSpans {
 		if (message.method() == null) {
 			return KeyValues.empty();
 		}
-		KeyValues values = KeyValues.of(KeyValue.of(McpAttributes.MCP_METHOD_NAME, message.method()));
+		KeyValues values = KeyValues
+			.of(KeyValue.of(McpAttributes.MCP_METHOD_NAME, ShownText.bounded(message.method())));
 		if (message.isToolCall() && message.toolName() != null) {
-			values = values.and(KeyValue.of(McpAttributes.GEN_AI_TOOL_NAME, message.toolName()),
+			values = values.and(KeyValue.of(McpAttributes.GEN_AI_TOOL_NAME, ShownText.bounded(message.toolName())),
 					KeyValue.of(McpAttributes.GEN_AI_OPERATION_NAME, "execute_tool"));
 		}
 		String prompt = promptName(message);
 		if (prompt != null) {
-			values = values.and(KeyValue.of(McpAttributes.GEN_AI_PROMPT_NAME, prompt));
+			values = values.and(KeyValue.of(McpAttributes.GEN_AI_PROMPT_NAME, ShownText.bounded(prompt)));
 		}
 		return values;
 	}

@@ -2,7 +2,12 @@ package io.github.mcpgateway.tracing;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -16,6 +21,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.http.server.observation.ServerRequestObservationConvention;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.request.CurrentTrace;
 import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.routing.ServerLocator;
@@ -84,6 +90,28 @@ class TracingConfiguration {
 					new MetaTraceContextFilter(servers, request.maxBodySize().toBytes()));
 			registration.setOrder(META_CONTEXT_ORDER);
 			return registration;
+		}
+
+		/**
+		 * Every span and log-record exporter (Boot's OTLP ones) wrapped so that a failing
+		 * collector costs one rate-limited warning ({@link ExportFailureLog}).
+		 */
+		@Bean
+		static BeanPostProcessor exportFailureLog(ObjectProvider<GatewayClock> clock) {
+			return new BeanPostProcessor() {
+
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String beanName) {
+					if (bean instanceof SpanExporter exporter && !(bean instanceof SpanExportFailureLog)) {
+						return new SpanExportFailureLog(exporter, clock.getIfAvailable(GatewayClock::system));
+					}
+					if (bean instanceof LogRecordExporter exporter && !(bean instanceof LogRecordExportFailureLog)) {
+						return new LogRecordExportFailureLog(exporter, clock.getIfAvailable(GatewayClock::system));
+					}
+					return bean;
+				}
+
+			};
 		}
 
 		private static Tracer tracer(OpenTelemetry openTelemetry) {

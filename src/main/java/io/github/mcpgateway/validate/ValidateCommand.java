@@ -30,6 +30,7 @@ import io.github.mcpgateway.policy.PolicyException;
 import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.upstreamauth.ClientRegistrations;
 import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
@@ -195,7 +196,9 @@ public final class ValidateCommand {
 
 	/**
 	 * Starts the context of one group, returns its properties bean, or {@code null} after
-	 * adding why it could not be bound to {@code problems}.
+	 * adding why it could not be bound to {@code problems}. Only a failure to start the
+	 * context is a configuration problem: anything after it (the inspector, the bean
+	 * look-up) is a failure of the command and propagates, never a false "invalid".
 	 */
 	private @Nullable Object bind(Class<?> group, List<String> args, List<String> problems) {
 		SpringApplication application = new SpringApplication(group);
@@ -203,14 +206,19 @@ public final class ValidateCommand {
 		application.setBannerMode(Banner.Mode.OFF);
 		application.setLogStartupInfo(false);
 		application.setRegisterShutdownHook(false);
-		try (ConfigurableApplicationContext context = application.run(args.toArray(String[]::new))) {
+		ConfigurableApplicationContext context;
+		try {
+			context = application.run(args.toArray(String[]::new));
+		}
+		catch (RuntimeException ex) {
+			// Only a context that does not start is a problem of the configuration.
+			problems.addAll(ConfigurationProblems.describe(ex));
+			return null;
+		}
+		try (context) {
 			this.inspector.accept(context);
 			EnableConfigurationProperties enabled = group.getAnnotation(EnableConfigurationProperties.class);
 			return context.getBean(enabled.value()[0]);
-		}
-		catch (RuntimeException ex) {
-			problems.addAll(ConfigurationProblems.describe(ex));
-			return null;
 		}
 	}
 
@@ -274,9 +282,10 @@ public final class ValidateCommand {
 		}
 	}
 
+	/** One error line, credentials removed as from every message the gateway shows. */
 	private void error(String message) {
 		this.failed = true;
-		this.err.println("error  " + message);
+		this.err.println("error  " + ShownText.withoutCredentials(message));
 	}
 
 	/** {@code --name value} or {@code --name=value}; {@code null} for anything else. */

@@ -45,7 +45,8 @@ class ArchitectureTest {
 	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "quota",
 			"idempotency", "task", "upstreamauth", "proxy");
 
-	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy");
+	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
+			"redact");
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

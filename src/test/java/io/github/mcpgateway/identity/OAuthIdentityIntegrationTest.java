@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.TestJwts;
@@ -82,13 +83,41 @@ class OAuthIdentityIntegrationTest extends GatewayIntegrationTest {
 			.contains("\"bearer_methods_supported\":[\"header\"]");
 	}
 
-	@Test
-	void protectedResourceMetadataOfUnknownServerIsNotFound() {
-		HttpResponse<String> response = send(
-				java.net.http.HttpRequest.newBuilder(uri("/.well-known/oauth-protected-resource/mcp/test/nothing"))
-					.build());
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "no token", "rejected token" })
+	void unauthenticatedCallerCannotTellAnOauthServersPathFromAPathNoServerIsOn(String kind) {
+		String token = kind.equals("no token") ? null : TestJwts.jwt().audience("another-api").sign();
 
-		assertThat(response.statusCode()).isEqualTo(404);
+		String server = seen("/mcp/test/echo", post("/mcp/test/echo", token, toolCall(7, "echo")));
+		String none = seen("/mcp/test/nothing", post("/mcp/test/nothing", token, toolCall(7, "echo")));
+		String serverMetadata = seen("/mcp/test/echo", metadata("/mcp/test/echo"));
+		String noneMetadata = seen("/mcp/test/nothing", metadata("/mcp/test/nothing"));
+
+		assertThat(server).startsWith("401 ").contains("resource_metadata=");
+		assertThat(none).isEqualTo(server);
+		assertThat(serverMetadata).startsWith("200 ").containsPattern("\"resource\":\"http://[^\"]+\\{path\\}\"");
+		assertThat(noneMetadata).isEqualTo(serverMetadata);
+		assertThat(upstream.count()).isZero();
+	}
+
+	@Test
+	void protectedResourceMetadataOfAPathNoPolicyCouldServeIsNotFound() {
+		assertThat(metadata("/mcp/test/echo/").statusCode()).isEqualTo(404);
+		assertThat(metadata("/mcp/test/a%20b").statusCode()).isEqualTo(404);
+		assertThat(metadata("/actuator/health").statusCode()).isEqualTo(404);
+	}
+
+	private HttpResponse<String> metadata(String path) {
+		return send(java.net.http.HttpRequest.newBuilder(uri("/.well-known/oauth-protected-resource" + path)).build());
+	}
+
+	/**
+	 * Status, headers but the date, and body, with {@code path} written {@code {path}}.
+	 */
+	private static String seen(String path, HttpResponse<String> response) {
+		java.util.Map<String, java.util.List<String>> headers = new java.util.TreeMap<>(response.headers().map());
+		headers.remove("date");
+		return (response.statusCode() + " " + headers + " " + response.body()).replace(path, "{path}");
 	}
 
 	@Test

@@ -81,6 +81,28 @@ class PolicyReloadIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void aCredentialInARejectedUpstreamUrlNeverReachesHealth() {
+		String original = "upstream: " + upstream.url("") + "/mcp";
+		policy.write(policy.standard().replace(original, "upstream: 'http://user:s3cr3t-pass@bad host/mcp'"));
+		this.policyReloader.reloadNow();
+
+		String unparsable = send(HttpRequest.newBuilder(uri("/actuator/health")).build()).body();
+
+		policy.write(policy.standard().replace(original, "upstream: 'http://user:s3cr3t-pass@127.0.0.1:1/mcp'"));
+		this.policyReloader.reloadNow();
+
+		String withUserInfo = send(HttpRequest.newBuilder(uri("/actuator/health")).build()).body();
+
+		assertThat(unparsable).contains("\"lastReload\":\"failed\"")
+			.contains("(servers[0].upstream): invalid value \\\"http://[redacted]@bad host/mcp\\\"")
+			.doesNotContain("s3cr3t");
+		assertThat(withUserInfo).as("a parsable URL with user information is refused, and not quoted")
+			.contains("(servers[0]): upstream must not carry user information")
+			.doesNotContain("s3cr3t");
+		assertThat(post("/mcp/test/echo", validToken(), toolCall(1, "echo")).statusCode()).isEqualTo(200);
+	}
+
+	@Test
 	void brokenFileIsReportedOncePerDistinctContent() {
 		double failuresBefore = failures();
 		policy.write("servers: [ {");

@@ -245,6 +245,23 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void aHugeToolNameReachesTheSpansBounded() {
+		String traceId = trace("1a");
+		String tool = "t".repeat(300_000);
+		post("/mcp/test/echo", this.token, toolCall(9, tool), "traceparent",
+				"00-" + traceId + "-" + CLIENT_SPAN_ID + "-01");
+
+		ExportedSpan server = serverSpanOf(traceId);
+
+		String bounded = io.github.mcpgateway.redact.ShownText.bounded(tool);
+		assertThat(bounded).hasSizeLessThanOrEqualTo(128);
+		assertThat(server.name()).isEqualTo("tools/call " + bounded);
+		assertThat(server.attributes()).containsEntry("gen_ai.tool.name", bounded);
+		assertThat(receiver.spansOf(traceId))
+			.allSatisfy((span) -> assertThat(span.everything()).as(span.name()).doesNotContain("t".repeat(200)));
+	}
+
+	@Test
 	void aCallersUnsampledFlagDoesNotDecideWhetherTheGatewayRecords() {
 		String traceId = trace("03");
 		post("/mcp/test/echo", this.token, toolCall(9, "echo"), "traceparent",

@@ -32,6 +32,7 @@ import io.github.mcpgateway.revocation.RevocationProperties;
 import io.github.mcpgateway.revocation.RevocationSync;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * {@code validate}: exit 0 on the documented examples, 1 with the running gateway's own
@@ -449,6 +450,23 @@ class ValidateCommandTest {
 		assertThat(during.get()).as("listening sockets of this process while validate ran").isEqualTo(before);
 	}
 
+	@Test
+	void failureAfterTheContextStartedIsNotReportedAsAnInvalidConfiguration() throws IOException {
+		Path config = write("application.yaml", IDENTITY + """
+				  policy:
+				    location: %s
+				""".formatted(write("policy.yaml", GOOD_POLICY)));
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+		assertThatIllegalStateException()
+			.isThrownBy(() -> ValidateCommand.run(new String[] { "--config", config.toString() }, quiet(),
+					new PrintStream(err, true, StandardCharsets.UTF_8), (open) -> {
+						throw new IllegalStateException("inspector failed");
+					}))
+			.withMessage("inspector failed");
+		assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("error  config");
+	}
+
 	private String reloadMessage(Path policy, String broken) throws IOException {
 		Files.writeString(policy, GOOD_POLICY);
 		LivePolicy live = new LivePolicy();
@@ -488,8 +506,8 @@ class ValidateCommandTest {
 		}
 		Set<Long> listening = new HashSet<>();
 		for (String table : new String[] { "/proc/net/tcp", "/proc/net/tcp6" }) {
-			for (String line : Files.readAllLines(Path.of(table))
-				.subList(1, Files.readAllLines(Path.of(table)).size())) {
+			List<String> lines = Files.readAllLines(Path.of(table));
+			for (String line : lines.subList(1, lines.size())) {
 				String[] fields = line.trim().split("\\s+");
 				if ("0A".equals(fields[3]) && own.contains(Long.parseLong(fields[9]))) {
 					listening.add(Long.parseLong(fields[9]));
