@@ -26,12 +26,8 @@ if e[1] then
 end
 local sk, pk, hk, g = k('s', scope), k('p', principal), k('h', human), k('g')
 -- The human's counters can only say too much (see recount): recount before refusing on them.
-local function human_full()
-  return num(hk, 'inflight') >= max_human_inflight
-    or num(hk, 'tombstones') + num(hk, 'inflight') + 1 > max_human_tombstones
-    or (num(hk, 'entries') >= max_human_entries and redis.call('ZCARD', k('rh', human)) == 0)
-end
-if human_full() then
+if num(hk, 'inflight') >= max_human_inflight
+    or num(hk, 'tombstones') + num(hk, 'inflight') + 1 > max_human_tombstones then
   recount(human)
 end
 -- Checked in the order of BeginResult.Limit; each answer names the limit reached.
@@ -55,7 +51,10 @@ if num(pk, 'entries') >= max_principal_entries and not evict_oldest(k('rp', prin
   return { 'capacity', 'entries_per_principal' }
 end
 if num(hk, 'entries') >= max_human_entries and not evict_oldest(k('rh', human)) then
-  return { 'capacity', 'entries_per_human' }
+  recount(human)
+  if num(hk, 'entries') >= max_human_entries then
+    return { 'capacity', 'entries_per_human' }
+  end
 end
 if num(g, 'entries') >= max_entries and not evict_oldest(k('r')) then
   return { 'capacity', 'entries' }

@@ -180,6 +180,11 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 		assertThat(this.store.stats().fullestHumanBudget()).as("2 tombstones + 1 in flight").isEqualTo(3);
 		assertThat(this.store.begin(entry("t0", "s", "alice/agent", "alice")))
 			.isEqualTo(new BeginResult.Refused(Refusal.NOT_REPLAYABLE));
+
+		template.opsForHash().increment("{test}:idem:h:alice", "entries", 200);
+		assertThat(this.store.begin(entry("after", "s3", "alice/agent3", "alice")))
+			.as("an entry count left too high is recounted too")
+			.isInstanceOf(BeginResult.Started.class);
 	}
 
 	/** An entry an older version wrote has no human; it counts nowhere at that level. */
