@@ -1,7 +1,14 @@
--- ARGV: id, hash, scope, principal, now, ttl, lease, maxEntries, maxInFlight, maxEntriesPerScope,
--- maxInFlightPerScope, maxEntriesPerPrincipal, maxInFlightPerPrincipal, maxTombstonesPerScope
-local id, hash, scope, principal = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local now, ttl, lease = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+-- ARGV: id, hash, scope, principal, human, now, ttl, lease, maxEntries, maxInFlight, maxEntriesPerScope,
+-- maxInFlightPerScope, maxEntriesPerPrincipal, maxInFlightPerPrincipal, maxTombstonesPerScope,
+-- maxEntriesPerHuman, maxInFlightPerHuman, maxTombstonesPerHuman
+local id, hash, scope, principal, human = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local now, ttl, lease = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local max_entries, max_inflight = tonumber(ARGV[9]), tonumber(ARGV[10])
+local max_scope_entries, max_scope_inflight = tonumber(ARGV[11]), tonumber(ARGV[12])
+local max_principal_entries, max_principal_inflight = tonumber(ARGV[13]), tonumber(ARGV[14])
+local max_scope_tombstones = tonumber(ARGV[15])
+local max_human_entries, max_human_inflight = tonumber(ARGV[16]), tonumber(ARGV[17])
+local max_human_tombstones = tonumber(ARGV[18])
 housekeep(now, ttl)
 local ek = k('e', id)
 local e = redis.call('HMGET', ek, 'state', 'hash', 'status', 'ctype', 'body')
@@ -17,30 +24,52 @@ if e[1] then
   end
   return { 'not_replayable' }
 end
-local sk, pk, g = k('s', scope), k('p', principal), k('g')
-if num(g, 'inflight') >= tonumber(ARGV[9]) or num(sk, 'inflight') >= tonumber(ARGV[11])
-    or num(pk, 'inflight') >= tonumber(ARGV[13]) then
-  return { 'capacity' }
+local sk, pk, hk, g = k('s', scope), k('p', principal), k('h', human), k('g')
+-- The human's counters can only say too much (see recount): recount before refusing on them.
+if num(hk, 'inflight') >= max_human_inflight
+    or num(hk, 'tombstones') + num(hk, 'inflight') + 1 > max_human_tombstones then
+  recount(human)
 end
-if num(sk, 'tombstones') + num(sk, 'inflight') + 1 > tonumber(ARGV[14]) then
-  return { 'capacity' }
+-- Checked in the order of BeginResult.Limit; each answer names the limit reached.
+if num(g, 'inflight') >= max_inflight then
+  return { 'capacity', 'in_flight' }
+elseif num(sk, 'inflight') >= max_scope_inflight then
+  return { 'capacity', 'in_flight_per_scope' }
+elseif num(pk, 'inflight') >= max_principal_inflight then
+  return { 'capacity', 'in_flight_per_principal' }
+elseif num(hk, 'inflight') >= max_human_inflight then
+  return { 'capacity', 'in_flight_per_human' }
+elseif num(sk, 'tombstones') + num(sk, 'inflight') + 1 > max_scope_tombstones then
+  return { 'capacity', 'tombstones_per_scope' }
+elseif num(hk, 'tombstones') + num(hk, 'inflight') + 1 > max_human_tombstones then
+  return { 'capacity', 'tombstones_per_human' }
 end
-if num(sk, 'entries') >= tonumber(ARGV[10]) and not evict_oldest(k('rs', scope)) then
-  return { 'capacity' }
+if num(sk, 'entries') >= max_scope_entries and not evict_oldest(k('rs', scope)) then
+  return { 'capacity', 'entries_per_scope' }
 end
-if num(pk, 'entries') >= tonumber(ARGV[12]) and not evict_oldest(k('rp', principal)) then
-  return { 'capacity' }
+if num(pk, 'entries') >= max_principal_entries and not evict_oldest(k('rp', principal)) then
+  return { 'capacity', 'entries_per_principal' }
 end
-if num(g, 'entries') >= tonumber(ARGV[8]) and not evict_oldest(k('r')) then
-  return { 'capacity' }
+if num(hk, 'entries') >= max_human_entries and not evict_oldest(k('rh', human)) then
+  recount(human)
+  if num(hk, 'entries') >= max_human_entries then
+    return { 'capacity', 'entries_per_human' }
+  end
 end
-redis.call('HSET', ek, 'state', 'f', 'hash', hash, 'scope', scope, 'principal', principal)
+if num(g, 'entries') >= max_entries and not evict_oldest(k('r')) then
+  return { 'capacity', 'entries' }
+end
+redis.call('HSET', ek, 'state', 'f', 'hash', hash, 'scope', scope, 'principal', principal, 'human', human)
 incr(sk, 'entries', 1)
 incr(sk, 'inflight', 1)
 incr(pk, 'entries', 1)
 incr(pk, 'inflight', 1)
+incr(hk, 'entries', 1)
+incr(hk, 'inflight', 1)
 incr(g, 'entries', 1)
 incr(g, 'inflight', 1)
+redis.call('ZADD', k('hs', human), now, id)
 redis.call('ZADD', k('lease'), now + lease, id)
 budget(scope)
+human_budget(human)
 return { 'started' }

@@ -6,4 +6,6 @@ for i = 1, 5 do
 end
 local fullest = redis.call('ZREVRANGE', k('sb'), 0, 0, 'WITHSCORES')
 s[6] = fullest[2] or '0'
+local fullest_human = redis.call('ZREVRANGE', k('hb'), 0, 0, 'WITHSCORES')
+s[7] = fullest_human[2] or '0'
 return s

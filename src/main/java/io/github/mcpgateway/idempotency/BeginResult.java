@@ -1,5 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
+import org.jspecify.annotations.Nullable;
+
 /** What {@link IdempotencyStore#begin} decided for a keyed request. */
 public sealed interface BeginResult {
 
@@ -14,8 +16,21 @@ public sealed interface BeginResult {
 	record Replay(StoredReply reply) implements BeginResult {
 	}
 
-	/** Refused; {@link Refusal} says why. */
-	record Refused(Refusal refusal) implements BeginResult {
+	/**
+	 * Refused; {@link Refusal} says why, and for {@link Refusal#CAPACITY} the
+	 * {@link Limit} that was reached (for the other refusals {@code null}).
+	 */
+	record Refused(Refusal refusal, @Nullable Limit limit) implements BeginResult {
+
+		public Refused(Refusal refusal) {
+			this(refusal, null);
+		}
+
+		/** A {@link Refusal#CAPACITY} refusal at {@code limit}. */
+		public static Refused capacity(Limit limit) {
+			return new Refused(Refusal.CAPACITY, limit);
+		}
+
 	}
 
 	/** Why a keyed request is not run. */
@@ -31,6 +46,56 @@ public sealed interface BeginResult {
 		NOT_REPLAYABLE,
 		/** A quota or cap is reached and nothing can be evicted. */
 		CAPACITY
+
+	}
+
+	/**
+	 * The quota or cap that refused a keyed request with {@link Refusal#CAPACITY}, in the
+	 * order the stores check them; {@link #tag()} is the metric tag and the name the
+	 * Redis scripts answer with.
+	 */
+	enum Limit {
+
+		/** {@code max-in-flight}. */
+		IN_FLIGHT("in_flight"),
+		/** {@code max-in-flight-per-scope}. */
+		IN_FLIGHT_PER_SCOPE("in_flight_per_scope"),
+		/** {@code max-in-flight-per-principal}. */
+		IN_FLIGHT_PER_PRINCIPAL("in_flight_per_principal"),
+		/** {@code max-in-flight-per-human}. */
+		IN_FLIGHT_PER_HUMAN("in_flight_per_human"),
+		/** {@code max-tombstones-per-scope}, in-flight reservations included. */
+		TOMBSTONES_PER_SCOPE("tombstones_per_scope"),
+		/** {@code max-tombstones-per-human}, in-flight reservations included. */
+		TOMBSTONES_PER_HUMAN("tombstones_per_human"),
+		/** {@code max-entries-per-scope}, nothing of the scope evictable. */
+		ENTRIES_PER_SCOPE("entries_per_scope"),
+		/** {@code max-entries-per-principal}, nothing of the principal evictable. */
+		ENTRIES_PER_PRINCIPAL("entries_per_principal"),
+		/** {@code max-entries-per-human}, nothing of the human evictable. */
+		ENTRIES_PER_HUMAN("entries_per_human"),
+		/** {@code max-entries}, nothing evictable. */
+		ENTRIES("entries");
+
+		private final String tag;
+
+		Limit(String tag) {
+			this.tag = tag;
+		}
+
+		public String tag() {
+			return this.tag;
+		}
+
+		/** The limit a Redis script names, or {@code null} for an unknown name. */
+		public static @Nullable Limit ofTag(String tag) {
+			for (Limit limit : values()) {
+				if (limit.tag.equals(tag)) {
+					return limit;
+				}
+			}
+			return null;
+		}
 
 	}
 

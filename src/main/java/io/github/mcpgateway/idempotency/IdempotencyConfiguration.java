@@ -34,8 +34,8 @@ class IdempotencyConfiguration {
 
 	@Bean
 	IdempotencyStage idempotencyStage(IdempotencyStore store, IdempotencyProperties properties,
-			StreamingMediaTypes streamingMediaTypes) {
-		return new IdempotencyStage(store, properties, streamingMediaTypes);
+			StreamingMediaTypes streamingMediaTypes, MeterRegistry meterRegistry) {
+		return new IdempotencyStage(store, properties, streamingMediaTypes, new CapacityRefusals(meterRegistry));
 	}
 
 	@Bean
@@ -75,6 +75,12 @@ class IdempotencyConfiguration {
 						(g) -> g.read(IdempotencyStats::fullestScopeBudget))
 				.register(meterRegistry);
 			Gauge.builder(IdempotencyMeters.LIMIT_TOMBSTONES_PER_SCOPE, limits::maxTombstonesPerScope)
+				.register(meterRegistry);
+			Gauge
+				.builder(IdempotencyMeters.STORE_FULLEST_HUMAN_BUDGET, this,
+						(g) -> g.read(IdempotencyStats::fullestHumanBudget))
+				.register(meterRegistry);
+			Gauge.builder(IdempotencyMeters.LIMIT_TOMBSTONES_PER_HUMAN, limits::maxTombstonesPerHuman)
 				.register(meterRegistry);
 			Gauge.builder(IdempotencyMeters.STORE_ENTRIES, this, (g) -> g.read(IdempotencyStats::entries))
 				.register(meterRegistry);

@@ -31,8 +31,9 @@ import tools.jackson.databind.node.ObjectNode;
  * without what differs between attempts of one operation ({@link #PER_ATTEMPT_META} in
  * {@code _meta}, and the multi round-trip members {@link #ROUND_TRIP}); a domain tag of
  * its own;</li>
- * <li>scope and principal ids: the quota levels of the store. The scope is the principal
- * and the session; without a session, the principal and the server UID.</li>
+ * <li>scope, principal and human ids: the quota levels of the store. The scope is the
+ * principal and the session; without a session, the principal and the server UID. The
+ * human id covers the human alone, across every agent and team (ADR 0019).</li>
  * </ul>
  */
 final class IdempotencyHasher {
@@ -85,7 +86,8 @@ final class IdempotencyHasher {
 				? sha256("scope/v1", principal.human(), principal.agent(), principal.team(), sessionId)
 				: sha256("scope/v1-server", principal.human(), principal.agent(), principal.team(), serverUid);
 		String principalId = sha256("principal/v1", principal.human(), principal.agent(), principal.team());
-		return new IdempotencyEntry(entryKey, requestHash, scopeId, principalId);
+		String humanId = sha256("human/v1", principal.human());
+		return new IdempotencyEntry(entryKey, requestHash, scopeId, principalId, humanId);
 	}
 
 	private static @Nullable String canonical(@Nullable JsonNode params) {

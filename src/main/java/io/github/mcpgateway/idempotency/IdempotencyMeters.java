@@ -30,6 +30,22 @@ public final class IdempotencyMeters {
 	/** Gauge of the configured {@code max-tombstones-per-scope}. */
 	public static final String LIMIT_TOMBSTONES_PER_SCOPE = "mcp.gateway.idempotency.limit.tombstones.per.scope";
 
+	/**
+	 * Counter of keyed requests refused with {@code idempotency_capacity}, tagged
+	 * {@code limit} ({@link BeginResult.Limit#tag()}): which quota or cap was reached.
+	 */
+	public static final String CAPACITY_REFUSALS = "mcp.gateway.idempotency.capacity.refusals";
+
+	/**
+	 * Gauge of the tombstone budget the fullest human uses across all its agents, teams
+	 * and sessions (its tombstones plus its calls in flight), next to
+	 * {@link #LIMIT_TOMBSTONES_PER_HUMAN}.
+	 */
+	public static final String STORE_FULLEST_HUMAN_BUDGET = "mcp.gateway.idempotency.store.fullest.human.budget";
+
+	/** Gauge of the configured {@code max-tombstones-per-human}. */
+	public static final String LIMIT_TOMBSTONES_PER_HUMAN = "mcp.gateway.idempotency.limit.tombstones.per.human";
+
 	/** Gauge of the bytes of stored replies. */
 	public static final String STORE_BYTES = "mcp.gateway.idempotency.store.bytes";
 

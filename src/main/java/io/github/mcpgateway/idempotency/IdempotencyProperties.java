@@ -5,6 +5,7 @@ import java.time.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -95,27 +96,59 @@ public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType s
 	 * @param maxEntriesPerPrincipal entries per principal across its sessions
 	 * @param maxInFlightPerPrincipal in-flight entries per principal across its sessions
 	 * @param maxTombstonesPerScope tombstones per scope, in-flight reservations included
+	 * @param maxEntriesPerHuman entries per human across all its agents, teams and
+	 * sessions; by default half of {@code maxEntries}
+	 * @param maxInFlightPerHuman in-flight entries per human across all its agents, teams
+	 * and sessions; by default half of {@code maxInFlight}
+	 * @param maxTombstonesPerHuman tombstones per human across all its agents, teams and
+	 * sessions, in-flight reservations included; by default an eighth of
+	 * {@code maxEntries}
 	 * @param maxReplySize largest reply body stored for replay
 	 */
 	public record Limits(@DefaultValue("5m") @NotNull Duration ttl, @DefaultValue("256") @Min(1) int maxEntries,
 			@DefaultValue("32") @Min(1) int maxInFlight, @DefaultValue("32") @Min(1) int maxEntriesPerScope,
 			@DefaultValue("4") @Min(1) int maxInFlightPerScope, @DefaultValue("64") @Min(1) int maxEntriesPerPrincipal,
 			@DefaultValue("8") @Min(1) int maxInFlightPerPrincipal,
-			@DefaultValue("8") @Min(1) int maxTombstonesPerScope,
+			@DefaultValue("8") @Min(1) int maxTombstonesPerScope, @Min(1) Integer maxEntriesPerHuman,
+			@Min(1) Integer maxInFlightPerHuman, @Min(1) Integer maxTombstonesPerHuman,
 			@DefaultValue("32KB") @NotNull DataSize maxReplySize) {
 
-		/** The contract's defaults. */
+		/** The contract's defaults, and the per-human budgets of ADR 0019. */
 		public static Limits defaults() {
-			return new Limits(Duration.ofMinutes(5), 256, 32, 32, 4, 64, 8, 8, DataSize.ofKilobytes(32));
+			return new Limits(Duration.ofMinutes(5), 256, 32, 32, 4, 64, 8, 8, null, null, null,
+					DataSize.ofKilobytes(32));
 		}
 
+		/**
+		 * The per-human budgets, absent ones derived from the store-wide caps. A
+		 * per-human budget must stay below its store-wide cap (when that cap is above 1):
+		 * one human, whose agent part the client often chooses, must not be able to fill
+		 * it for everyone (ADR 0019).
+		 */
 		public Limits {
+			maxEntriesPerHuman = perHuman("max-entries-per-human", maxEntriesPerHuman, maxEntries, maxEntries / 2);
+			maxInFlightPerHuman = perHuman("max-in-flight-per-human", maxInFlightPerHuman, maxInFlight,
+					maxInFlight / 2);
+			maxTombstonesPerHuman = perHuman("max-tombstones-per-human", maxTombstonesPerHuman, maxEntries,
+					maxEntries / 8);
 			if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
 				throw new IllegalArgumentException("gateway.idempotency.limits.ttl must be positive");
 			}
 			if (maxReplySize != null && (maxReplySize.toBytes() < 1 || maxReplySize.toBytes() > 16 * 1024 * 1024)) {
 				throw new IllegalArgumentException("gateway.idempotency.limits.max-reply-size must be 1B to 16MB");
 			}
+		}
+
+		private static Integer perHuman(String name, @Nullable Integer configured, int storeWide, int derived) {
+			int ceiling = Math.max(1, storeWide - 1);
+			if (configured == null) {
+				return Math.max(1, Math.min(derived, ceiling));
+			}
+			if (configured > ceiling) {
+				throw new IllegalArgumentException("gateway.idempotency.limits." + name + " must be at most " + ceiling
+						+ ", below its store-wide cap, so that one human cannot fill it for every caller");
+			}
+			return configured;
 		}
 
 	}

@@ -59,11 +59,15 @@ public final class IdempotencyStage implements McpStage {
 
 	private final boolean hashWithId;
 
-	public IdempotencyStage(IdempotencyStore store, IdempotencyProperties properties,
-			StreamingMediaTypes streamingMediaTypes) {
+	private final CapacityRefusals capacityRefusals;
+
+	IdempotencyStage(IdempotencyStore store, IdempotencyProperties properties, StreamingMediaTypes streamingMediaTypes,
+			CapacityRefusals capacityRefusals) {
 		Assert.notNull(store, "store must not be null");
 		Assert.notNull(streamingMediaTypes, "streamingMediaTypes must not be null");
+		Assert.notNull(capacityRefusals, "capacityRefusals must not be null");
 		this.store = store;
+		this.capacityRefusals = capacityRefusals;
 		this.streamingMediaTypes = streamingMediaTypes;
 		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
 		boolean replayEventStreams = properties.eventStreams() == IdempotencyProperties.EventStreams.REPLAY;
@@ -129,6 +133,9 @@ public final class IdempotencyStage implements McpStage {
 			return StageDecision.answered();
 		}
 		if (result instanceof BeginResult.Refused refused) {
+			if (refused.limit() != null) {
+				this.capacityRefusals.refused(refused.limit());
+			}
 			context.idempotency(outcome(refused.refusal()), keyHash);
 			return StageDecision.refuse(error(refused.refusal()));
 		}

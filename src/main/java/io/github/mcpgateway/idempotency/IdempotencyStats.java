@@ -11,7 +11,9 @@ package io.github.mcpgateway.idempotency;
  * @param fullestScopeBudget the tombstone budget used by the fullest scope: its
  * tombstones plus its calls in flight, the count {@code max-tombstones-per-scope} bounds
  * (0 when the store is empty)
+ * @param fullestHumanBudget the tombstone budget used by the fullest human, across all
+ * its agents, teams and sessions: the count {@code max-tombstones-per-human} bounds
  */
 public record IdempotencyStats(int entries, int inFlight, int tombstones, int replayable, long bytes,
-		int fullestScopeBudget) {
+		int fullestScopeBudget, int fullestHumanBudget) {
 }

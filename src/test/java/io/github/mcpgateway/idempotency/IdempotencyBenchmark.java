@@ -82,7 +82,8 @@ public class IdempotencyBenchmark {
 	@Benchmark
 	public BeginResult beginAndComplete() {
 		IdempotencyEntry entry = new IdempotencyEntry(Long.toString(this.keys.incrementAndGet()), "hash",
-				"scope-" + (this.keys.get() % 64), "principal-" + (this.keys.get() % 16));
+				"scope-" + (this.keys.get() % 64), "principal-" + (this.keys.get() % 16),
+				"human-" + (this.keys.get() % 16));
 		BeginResult result = this.store.begin(entry);
 		this.store.complete(entry, this.reply);
 		return result;

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.idempotency.BeginResult.Limit;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
@@ -55,7 +56,7 @@ public abstract class IdempotencyStoreContractTests {
 	void beginWhenSameKeyDifferentRequestThenConflictWhateverTheState() {
 		this.store.begin(entry("k", "s", "p"));
 
-		assertThat(this.store.begin(new IdempotencyEntry("k", "other-hash", "s", "p")))
+		assertThat(this.store.begin(new IdempotencyEntry("k", "other-hash", "s", "p", "human-of-p")))
 			.isEqualTo(new BeginResult.Refused(Refusal.CONFLICT));
 	}
 
@@ -153,7 +154,8 @@ public abstract class IdempotencyStoreContractTests {
 			assertThat(this.store.begin(entry("k" + i, "s", "p"))).isInstanceOf(BeginResult.Started.class);
 		}
 
-		assertThat(this.store.begin(entry("k4", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.CAPACITY));
+		assertThat(this.store.begin(entry("k4", "s", "p")))
+			.isEqualTo(BeginResult.Refused.capacity(Limit.IN_FLIGHT_PER_SCOPE));
 		assertThat(this.store.begin(entry("x", "s2", "p"))).isInstanceOf(BeginResult.Started.class);
 	}
 
@@ -163,7 +165,8 @@ public abstract class IdempotencyStoreContractTests {
 			assertThat(this.store.begin(entry("k" + i, "s" + (i / 4), "p"))).isInstanceOf(BeginResult.Started.class);
 		}
 
-		assertThat(this.store.begin(entry("k8", "s9", "p"))).isEqualTo(new BeginResult.Refused(Refusal.CAPACITY));
+		assertThat(this.store.begin(entry("k8", "s9", "p")))
+			.isEqualTo(BeginResult.Refused.capacity(Limit.IN_FLIGHT_PER_PRINCIPAL));
 		assertThat(this.store.begin(entry("other", "t", "q"))).isInstanceOf(BeginResult.Started.class);
 	}
 
@@ -173,7 +176,8 @@ public abstract class IdempotencyStoreContractTests {
 			assertThat(this.store.begin(entry("k" + i, "s" + i, "p" + i))).isInstanceOf(BeginResult.Started.class);
 		}
 
-		assertThat(this.store.begin(entry("k32", "s32", "p32"))).isEqualTo(new BeginResult.Refused(Refusal.CAPACITY));
+		assertThat(this.store.begin(entry("k32", "s32", "p32")))
+			.isEqualTo(BeginResult.Refused.capacity(Limit.IN_FLIGHT));
 	}
 
 	@Test
@@ -187,7 +191,8 @@ public abstract class IdempotencyStoreContractTests {
 
 		// 6 tombstones + 2 reserved = 8: a third in-flight key could end in a ninth
 		// tombstone.
-		assertThat(this.store.begin(entry("c", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.CAPACITY));
+		assertThat(this.store.begin(entry("c", "s", "p")))
+			.isEqualTo(BeginResult.Refused.capacity(Limit.TOMBSTONES_PER_SCOPE));
 
 		this.store.complete(entry("a", "s", "p"), reply("ok"));
 		assertThat(this.store.begin(entry("c", "s", "p"))).isInstanceOf(BeginResult.Started.class);
@@ -209,14 +214,16 @@ public abstract class IdempotencyStoreContractTests {
 
 	@Test
 	void entryCapNeverEvictsTombstonesOrInFlight() {
-		this.store = createStore(new Limits(Duration.ofMinutes(5), 256, 32, 3, 4, 64, 8, 8, DataSize.ofKilobytes(32)),
+		this.store = createStore(
+				new Limits(Duration.ofMinutes(5), 256, 32, 3, 4, 64, 8, 8, null, null, null, DataSize.ofKilobytes(32)),
 				this.clock);
 		this.store.begin(entry("t", "s", "p"));
 		this.store.tombstone(entry("t", "s", "p"), TombstoneKind.OUTCOME_UNKNOWN);
 		this.store.begin(entry("f", "s", "p"));
 		this.store.begin(entry("g", "s", "p"));
 
-		assertThat(this.store.begin(entry("h", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.CAPACITY));
+		assertThat(this.store.begin(entry("h", "s", "p")))
+			.isEqualTo(BeginResult.Refused.capacity(Limit.ENTRIES_PER_SCOPE));
 		assertThat(this.store.begin(entry("t", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.OUTCOME_UNKNOWN));
 		assertThat(this.store.begin(entry("f", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.IN_FLIGHT));
 	}
@@ -251,15 +258,125 @@ public abstract class IdempotencyStoreContractTests {
 
 	@Test
 	void globalEntryCapWithNothingEvictableRefusesButUnrelatedKeysStillReplay() {
-		this.store = createStore(new Limits(Duration.ofMinutes(5), 4, 32, 32, 4, 64, 8, 8, DataSize.ofKilobytes(32)),
+		this.store = createStore(
+				new Limits(Duration.ofMinutes(5), 4, 32, 32, 4, 64, 8, 8, null, null, 3, DataSize.ofKilobytes(32)),
 				this.clock);
 		for (int i = 0; i < 4; i++) {
 			this.store.begin(entry("t" + i, "s" + i, "p" + i));
 			this.store.tombstone(entry("t" + i, "s" + i, "p" + i), TombstoneKind.NOT_REPLAYABLE);
 		}
 
-		assertThat(this.store.begin(entry("new", "x", "y"))).isEqualTo(new BeginResult.Refused(Refusal.CAPACITY));
+		assertThat(this.store.begin(entry("new", "x", "y"))).isEqualTo(BeginResult.Refused.capacity(Limit.ENTRIES));
 		assertThat(this.store.stats().tombstones()).isEqualTo(4);
+	}
+
+	/**
+	 * Issue 36, finding 3: one human, four agents, eight sessions each, eight keyed calls
+	 * per session that each leave a tombstone. Before the per-human budget these 256
+	 * tombstones filled the global cap and every other caller's key got 429.
+	 */
+	@Test
+	void oneHumanAcrossAgentsAndSessionsCannotFillTheGlobalCapWithTombstones() {
+		int started = 0;
+		BeginResult refused = null;
+		for (int agent = 0; agent < 4; agent++) {
+			for (int session = 0; session < 8; session++) {
+				for (int call = 0; call < 8; call++) {
+					IdempotencyEntry entry = entry("a" + agent + "s" + session + "c" + call,
+							"alice/agent" + agent + "/s" + session, "alice/agent" + agent, "alice");
+					BeginResult result = this.store.begin(entry);
+					if (result instanceof BeginResult.Started) {
+						this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
+						started++;
+					}
+					else {
+						refused = result;
+					}
+				}
+			}
+		}
+
+		assertThat(started).as("the human's tombstone budget").isEqualTo(32);
+		assertThat(refused).isEqualTo(BeginResult.Refused.capacity(Limit.TOMBSTONES_PER_HUMAN));
+		assertThat(this.store.stats().tombstones()).isEqualTo(32);
+		assertThat(this.store.stats().fullestHumanBudget()).isEqualTo(32);
+		assertThat(this.store.begin(entry("other", "bob/s", "bob/agent", "bob")))
+			.isInstanceOf(BeginResult.Started.class);
+		assertThat(this.store.begin(entry("a0s0c0", "alice/agent0/s0", "alice/agent0", "alice")))
+			.as("a refusal never drops a tombstone")
+			.isEqualTo(new BeginResult.Refused(Refusal.NOT_REPLAYABLE));
+	}
+
+	@Test
+	void humanTombstoneBudgetCountsInFlightReservationsAndFreesWithExpiry() {
+		for (int i = 0; i < 31; i++) {
+			IdempotencyEntry entry = entry("t" + i, "s" + (i / 8), "alice/agent" + (i % 4), "alice");
+			this.store.begin(entry);
+			this.store.tombstone(entry, TombstoneKind.OUTCOME_UNKNOWN);
+		}
+		assertThat(this.store.begin(entry("last", "s9", "alice/new-agent", "alice")))
+			.isInstanceOf(BeginResult.Started.class);
+
+		assertThat(this.store.begin(entry("over", "s10", "alice/another-agent", "alice")))
+			.as("31 tombstones + 1 reserved = 32")
+			.isEqualTo(BeginResult.Refused.capacity(Limit.TOMBSTONES_PER_HUMAN));
+
+		this.store.release(entry("last", "s9", "alice/new-agent", "alice"));
+		assertThat(this.store.begin(entry("over", "s10", "alice/another-agent", "alice")))
+			.isInstanceOf(BeginResult.Started.class);
+		this.store.release(entry("over", "s10", "alice/another-agent", "alice"));
+		this.clock.advance(Duration.ofMinutes(5));
+		assertThat(this.store.stats().fullestHumanBudget()).isZero();
+		assertThat(this.store.begin(entry("t0", "s0", "alice/agent0", "alice"))).as("expired: the key is free")
+			.isInstanceOf(BeginResult.Started.class);
+	}
+
+	@Test
+	void humanInFlightCapSpansItsAgentsWhileOtherHumansProceed() {
+		for (int i = 0; i < 16; i++) {
+			assertThat(this.store.begin(entry("k" + i, "s" + (i / 4), "alice/agent" + (i / 8), "alice")))
+				.isInstanceOf(BeginResult.Started.class);
+		}
+
+		assertThat(this.store.begin(entry("k16", "s99", "alice/agent9", "alice")))
+			.isEqualTo(BeginResult.Refused.capacity(Limit.IN_FLIGHT_PER_HUMAN));
+		assertThat(this.store.begin(entry("other", "t", "bob/agent", "bob"))).isInstanceOf(BeginResult.Started.class);
+	}
+
+	@Test
+	void humanEntryCapEvictsThatHumansOldestCompletedNotAnotherHumans() {
+		this.store.begin(entry("bob", "bob/s", "bob/agent", "bob"));
+		this.store.complete(entry("bob", "bob/s", "bob/agent", "bob"), reply("bob's"));
+		for (int i = 0; i < 128; i++) {
+			IdempotencyEntry entry = entry("k" + i, "s" + (i / 32), "alice/agent" + (i / 64), "alice");
+			this.store.begin(entry);
+			this.store.complete(entry, reply("r" + i));
+		}
+
+		assertThat(this.store.begin(entry("new", "s9", "alice/agent9", "alice")))
+			.isInstanceOf(BeginResult.Started.class);
+
+		assertThat(this.store.stats().entries()).isEqualTo(129);
+		assertThat(this.store.begin(entry("bob", "bob/s", "bob/agent", "bob"))).isInstanceOf(BeginResult.Replay.class);
+		assertThat(this.store.begin(entry("k1", "s0", "alice/agent0", "alice"))).isInstanceOf(BeginResult.Replay.class);
+		assertThat(this.store.begin(entry("k0", "s0", "alice/agent0", "alice"))).as("the human's oldest: evicted")
+			.isInstanceOf(BeginResult.Started.class);
+	}
+
+	@Test
+	void humanEntryCapWithNothingEvictableRefusesThatHumanOnly() {
+		this.store = createStore(
+				new Limits(Duration.ofMinutes(5), 256, 32, 32, 4, 64, 8, 8, 3, null, 8, DataSize.ofKilobytes(32)),
+				this.clock);
+		for (int i = 0; i < 3; i++) {
+			IdempotencyEntry entry = entry("t" + i, "s" + i, "alice/agent" + i, "alice");
+			this.store.begin(entry);
+			this.store.tombstone(entry, TombstoneKind.NOT_REPLAYABLE);
+		}
+
+		assertThat(this.store.begin(entry("new", "s9", "alice/agent9", "alice")))
+			.isEqualTo(BeginResult.Refused.capacity(Limit.ENTRIES_PER_HUMAN));
+		assertThat(this.store.begin(entry("other", "t", "bob/agent", "bob"))).isInstanceOf(BeginResult.Started.class);
 	}
 
 	@Test
@@ -299,7 +416,11 @@ public abstract class IdempotencyStoreContractTests {
 	}
 
 	protected static IdempotencyEntry entry(String key, String scope, String principal) {
-		return new IdempotencyEntry(key, "hash-" + key, scope, principal);
+		return entry(key, scope, principal, "human-of-" + principal);
+	}
+
+	protected static IdempotencyEntry entry(String key, String scope, String principal, String human) {
+		return new IdempotencyEntry(key, "hash-" + key, scope, principal, human);
 	}
 
 	protected static StoredReply reply(String body) {

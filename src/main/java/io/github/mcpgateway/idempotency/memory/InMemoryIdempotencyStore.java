@@ -7,11 +7,13 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.idempotency.BeginResult.Limit;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
@@ -29,13 +31,14 @@ import io.github.mcpgateway.idempotency.StoredReply;
  * <li><b>States.</b> An entry is in flight, completed (replayable) or a tombstone
  * (outcome unknown, or not replayable). In flight leaves only through complete, tombstone
  * or release; completed entries and tombstones expire {@code ttl} after completion.</li>
- * <li><b>Quotas nest</b>: per scope (principal and session), per principal, global.
- * Reaching an entry cap evicts the oldest completed replayable entry at that level;
- * in-flight entries and tombstones are never evicted (evicting a tombstone would allow a
- * second execution after an ambiguous outcome; evicting an in-flight entry would let a
- * duplicate start). Reaching an in-flight cap, or a scope's tombstone budget (tombstones
- * plus one reserved slot per in-flight entry, since each may end as a tombstone) refuses
- * with {@link Refusal#CAPACITY}.</li>
+ * <li><b>Quotas nest</b>: per scope (principal and session), per principal, per human
+ * (across all its agents, teams and sessions), global. Reaching an entry cap evicts the
+ * oldest completed replayable entry at that level; in-flight entries and tombstones are
+ * never evicted (evicting a tombstone would allow a second execution after an ambiguous
+ * outcome; evicting an in-flight entry would let a duplicate start). Reaching an
+ * in-flight cap, or the tombstone budget of the scope or of the human (tombstones plus
+ * one reserved slot per in-flight entry, since each may end as a tombstone) refuses with
+ * {@link Refusal#CAPACITY} and names the {@link Limit}.</li>
  * <li><b>Eviction order</b> is completion order, kept by insertion-ordered sets per
  * level, so eviction is O(1) per entry. <b>Expiry order</b> is expiry time: most entries
  * expire the TTL after completion, but the entry of a call that created a task lives as
@@ -45,9 +48,13 @@ import io.github.mcpgateway.idempotency.StoredReply;
  * check-and-insert is atomic, which is what lets exactly one of many concurrent
  * duplicates start. The store holds at most a few hundred small entries, so the lock is
  * held for microseconds.</li>
- * <li><b>Attack notes.</b> One principal can fill only its own scope and principal
- * quotas; to cut other principals' replay windows it must fill the global cap, which
- * takes several principals' worth of quota. Memory is bounded by
+ * <li><b>Attack notes.</b> The agent and team of a principal are often the client's
+ * choice, so a human can be many principals; the human is what the identity provider
+ * verified. A human's tombstones and in-flight entries, the entries nothing can evict,
+ * stay within its budget, which is below the global caps (the {@link Limits} constructor
+ * enforces it): one human alone can never make the global cap refuse another caller, and
+ * to cut other callers' replay windows it must fill the global cap, which takes several
+ * humans' worth of quota (ADR 0019). Memory is bounded by
  * {@code maxEntries × maxReplySize}.</li>
  * </ul>
  */
@@ -72,6 +79,8 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 	private final Map<String, Level> principals = new HashMap<>();
 
+	private final Map<String, Level> humans = new HashMap<>();
+
 	private int inFlight;
 
 	private int tombstones;
@@ -92,39 +101,60 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		}
 		Level scope = this.scopes.computeIfAbsent(request.scopeId(), (id) -> new Level());
 		Level principal = this.principals.computeIfAbsent(request.principalId(), (id) -> new Level());
-		if (!admit(scope, principal)) {
+		Level human = this.humans.computeIfAbsent(request.humanId(), (id) -> new Level());
+		Limit full = admit(scope, principal, human);
+		if (full != null) {
 			forgetIfEmpty(request);
-			return new BeginResult.Refused(Refusal.CAPACITY);
+			return BeginResult.Refused.capacity(full);
 		}
 		// An eviction may have emptied, and so dropped, a level just checked: attach it
 		// again.
 		this.scopes.putIfAbsent(request.scopeId(), scope);
 		this.principals.putIfAbsent(request.principalId(), principal);
-		Entry entry = new Entry(request, scope, principal);
+		this.humans.putIfAbsent(request.humanId(), human);
+		Entry entry = new Entry(request, scope, principal, human);
 		this.entries.put(request.entryKey(), entry);
-		scope.entries++;
-		scope.inFlight++;
-		principal.entries++;
-		principal.inFlight++;
+		for (Level level : entry.levels()) {
+			level.entries++;
+			level.inFlight++;
+		}
 		this.inFlight++;
 		return new BeginResult.Started();
 	}
 
-	private boolean admit(Level scope, Level principal) {
-		if (this.inFlight >= this.limits.maxInFlight() || scope.inFlight >= this.limits.maxInFlightPerScope()
-				|| principal.inFlight >= this.limits.maxInFlightPerPrincipal()) {
-			return false;
+	/** The limit that refuses a new entry, or {@code null} when it may start. */
+	private @Nullable Limit admit(Level scope, Level principal, Level human) {
+		if (this.inFlight >= this.limits.maxInFlight()) {
+			return Limit.IN_FLIGHT;
+		}
+		if (scope.inFlight >= this.limits.maxInFlightPerScope()) {
+			return Limit.IN_FLIGHT_PER_SCOPE;
+		}
+		if (principal.inFlight >= this.limits.maxInFlightPerPrincipal()) {
+			return Limit.IN_FLIGHT_PER_PRINCIPAL;
+		}
+		if (human.inFlight >= this.limits.maxInFlightPerHuman()) {
+			return Limit.IN_FLIGHT_PER_HUMAN;
 		}
 		if (scope.tombstones + scope.inFlight + 1 > this.limits.maxTombstonesPerScope()) {
-			return false;
+			return Limit.TOMBSTONES_PER_SCOPE;
+		}
+		if (human.tombstones + human.inFlight + 1 > this.limits.maxTombstonesPerHuman()) {
+			return Limit.TOMBSTONES_PER_HUMAN;
 		}
 		if (scope.entries >= this.limits.maxEntriesPerScope() && !evictOldest(scope.replayable)) {
-			return false;
+			return Limit.ENTRIES_PER_SCOPE;
 		}
 		if (principal.entries >= this.limits.maxEntriesPerPrincipal() && !evictOldest(principal.replayable)) {
-			return false;
+			return Limit.ENTRIES_PER_PRINCIPAL;
 		}
-		return this.entries.size() < this.limits.maxEntries() || evictOldest(this.replayable);
+		if (human.entries >= this.limits.maxEntriesPerHuman() && !evictOldest(human.replayable)) {
+			return Limit.ENTRIES_PER_HUMAN;
+		}
+		if (this.entries.size() >= this.limits.maxEntries() && !evictOldest(this.replayable)) {
+			return Limit.ENTRIES;
+		}
+		return null;
 	}
 
 	@Override
@@ -137,8 +167,9 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		entry.reply = reply;
 		this.bytes += reply.size();
 		this.replayable.add(entry);
-		entry.scope.replayable.add(entry);
-		entry.principal.replayable.add(entry);
+		for (Level level : entry.levels()) {
+			level.replayable.add(entry);
+		}
 	}
 
 	@Override
@@ -148,7 +179,9 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 			return;
 		}
 		finish(entry, (kind == TombstoneKind.OUTCOME_UNKNOWN) ? State.OUTCOME_UNKNOWN : State.NOT_REPLAYABLE, atLeast);
-		entry.scope.tombstones++;
+		for (Level level : entry.levels()) {
+			level.tombstones++;
+		}
 		this.tombstones++;
 	}
 
@@ -164,12 +197,16 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 	public synchronized IdempotencyStats stats() {
 		// Like the Redis store's, the counts leave out what has expired.
 		expire(this.clock.instant());
-		int fullest = 0;
-		for (Level scope : this.scopes.values()) {
-			fullest = Math.max(fullest, scope.tombstones + scope.inFlight);
-		}
 		return new IdempotencyStats(this.entries.size(), this.inFlight, this.tombstones, this.replayable.size(),
-				this.bytes, fullest);
+				this.bytes, fullestBudget(this.scopes), fullestBudget(this.humans));
+	}
+
+	private static int fullestBudget(Map<String, Level> levels) {
+		int fullest = 0;
+		for (Level level : levels.values()) {
+			fullest = Math.max(fullest, level.tombstones + level.inFlight);
+		}
+		return fullest;
 	}
 
 	@Override
@@ -201,8 +238,9 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		Instant now = this.clock.instant();
 		entry.expiresAt = now.plus((atLeast.compareTo(this.limits.ttl()) > 0) ? atLeast : this.limits.ttl());
 		entry.sequence = ++this.sequence;
-		entry.scope.inFlight--;
-		entry.principal.inFlight--;
+		for (Level level : entry.levels()) {
+			level.inFlight--;
+		}
 		this.inFlight--;
 		this.terminal.add(entry);
 	}
@@ -225,41 +263,37 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 	private void remove(Entry entry) {
 		this.entries.remove(entry.entryKey);
 		this.terminal.remove(entry);
-		entry.scope.entries--;
-		entry.principal.entries--;
-		switch (entry.state) {
-			case IN_FLIGHT -> {
-				entry.scope.inFlight--;
-				entry.principal.inFlight--;
-				this.inFlight--;
+		for (Level level : entry.levels()) {
+			level.entries--;
+			switch (entry.state) {
+				case IN_FLIGHT -> level.inFlight--;
+				case COMPLETED -> level.replayable.remove(entry);
+				case OUTCOME_UNKNOWN, NOT_REPLAYABLE -> level.tombstones--;
 			}
+		}
+		switch (entry.state) {
+			case IN_FLIGHT -> this.inFlight--;
 			case COMPLETED -> {
 				this.replayable.remove(entry);
-				entry.scope.replayable.remove(entry);
-				entry.principal.replayable.remove(entry);
 				this.bytes -= entry.reply.size();
 			}
-			case OUTCOME_UNKNOWN, NOT_REPLAYABLE -> {
-				entry.scope.tombstones--;
-				this.tombstones--;
-			}
+			case OUTCOME_UNKNOWN, NOT_REPLAYABLE -> this.tombstones--;
 		}
-		if (entry.scope.entries == 0) {
-			this.scopes.remove(entry.scopeId);
-		}
-		if (entry.principal.entries == 0) {
-			this.principals.remove(entry.principalId);
-		}
+		forgetIfEmpty(this.scopes, entry.scopeId);
+		forgetIfEmpty(this.principals, entry.principalId);
+		forgetIfEmpty(this.humans, entry.humanId);
 	}
 
 	private void forgetIfEmpty(IdempotencyEntry request) {
-		Level scope = this.scopes.get(request.scopeId());
-		if (scope != null && scope.entries == 0) {
-			this.scopes.remove(request.scopeId());
-		}
-		Level principal = this.principals.get(request.principalId());
-		if (principal != null && principal.entries == 0) {
-			this.principals.remove(request.principalId());
+		forgetIfEmpty(this.scopes, request.scopeId());
+		forgetIfEmpty(this.principals, request.principalId());
+		forgetIfEmpty(this.humans, request.humanId());
+	}
+
+	private static void forgetIfEmpty(Map<String, Level> levels, String id) {
+		Level level = levels.get(id);
+		if (level != null && level.entries == 0) {
+			levels.remove(id);
 		}
 	}
 
@@ -269,7 +303,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 	}
 
-	/** Counts and the eviction queue of one quota level (a scope or a principal). */
+	/** Counts and the eviction queue of one quota level (a scope, principal or human). */
 	private static final class Level {
 
 		private int entries;
@@ -293,9 +327,13 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 		private final String principalId;
 
+		private final String humanId;
+
 		private final Level scope;
 
 		private final Level principal;
+
+		private final Level human;
 
 		private State state = State.IN_FLIGHT;
 
@@ -306,13 +344,20 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 		private long sequence;
 
-		Entry(IdempotencyEntry request, Level scope, Level principal) {
+		Entry(IdempotencyEntry request, Level scope, Level principal, Level human) {
 			this.entryKey = request.entryKey();
 			this.requestHash = request.requestHash();
 			this.scopeId = request.scopeId();
 			this.principalId = request.principalId();
+			this.humanId = request.humanId();
 			this.scope = scope;
 			this.principal = principal;
+			this.human = human;
+		}
+
+		/** The quota levels the entry counts in, narrowest first. */
+		List<Level> levels() {
+			return List.of(this.scope, this.principal, this.human);
 		}
 
 		BeginResult answer(String requestHash) {

@@ -23,6 +23,7 @@ import org.springframework.data.redis.serializer.StringRedisSerializer;
 import org.springframework.util.StreamUtils;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.idempotency.BeginResult.Limit;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
@@ -47,6 +48,10 @@ import io.github.mcpgateway.idempotency.StoredReply;
  * renews ({@link #renewLeases()}). A replica that dies mid-call stops renewing; once the
  * lease lapses the next script turns the entry into an outcome-unknown tombstone: the
  * tool may have run, so it never runs again, and the slot does not stay blocked.</li>
+ * <li><b>Humans.</b> The per-human level of ADR 0019 keeps counters like the others, and
+ * also lists each human's entry ids, so that counters a version without that level left
+ * too high (it removes entries without uncounting them) are rebuilt before they refuse
+ * anyone ({@code recount} in {@code common.lua}).</li>
  * <li><b>Keys.</b> All keys start with the configured prefix, whose hash tag puts them in
  * one Redis Cluster slot; entry ids are the scoped SHA-256 hashes, never raw keys.</li>
  * <li><b>Failures.</b> Any Redis failure becomes an {@link IdempotencyStoreException}; a
@@ -105,10 +110,12 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	@Override
 	public BeginResult begin(IdempotencyEntry entry) {
 		List<byte[]> result = run("begin", BEGIN, entry.entryKey(), entry.requestHash(), entry.scopeId(),
-				entry.principalId(), now(), millis(this.limits.ttl()), millis(this.properties.lease()),
+				entry.principalId(), entry.humanId(), now(), millis(this.limits.ttl()), millis(this.properties.lease()),
 				this.limits.maxEntries(), this.limits.maxInFlight(), this.limits.maxEntriesPerScope(),
 				this.limits.maxInFlightPerScope(), this.limits.maxEntriesPerPrincipal(),
-				this.limits.maxInFlightPerPrincipal(), this.limits.maxTombstonesPerScope());
+				this.limits.maxInFlightPerPrincipal(), this.limits.maxTombstonesPerScope(),
+				this.limits.maxEntriesPerHuman(), this.limits.maxInFlightPerHuman(),
+				this.limits.maxTombstonesPerHuman());
 		String outcome = text(result.get(0));
 		return switch (outcome) {
 			case "started" -> {
@@ -121,7 +128,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 			case "in_flight" -> new BeginResult.Refused(Refusal.IN_FLIGHT);
 			case "outcome_unknown" -> new BeginResult.Refused(Refusal.OUTCOME_UNKNOWN);
 			case "not_replayable" -> new BeginResult.Refused(Refusal.NOT_REPLAYABLE);
-			case "capacity" -> new BeginResult.Refused(Refusal.CAPACITY);
+			case "capacity" -> BeginResult.Refused.capacity(limit(result));
 			default -> throw new IllegalStateException("Unexpected store answer " + outcome);
 		};
 	}
@@ -160,7 +167,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	public IdempotencyStats stats() {
 		List<byte[]> counts = run("stats", STATS, now(), millis(this.limits.ttl()));
 		return new IdempotencyStats(count(counts, 0), count(counts, 1), count(counts, 2), count(counts, 3),
-				Long.parseLong(text(counts.get(4))), count(counts, 5));
+				Long.parseLong(text(counts.get(4))), count(counts, 5), count(counts, 6));
 	}
 
 	@Override
@@ -244,6 +251,14 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
 	private static long millis(java.time.Duration duration) {
 		return duration.toMillis();
+	}
+
+	private static Limit limit(List<byte[]> result) {
+		Limit limit = (result.size() > 1) ? Limit.ofTag(text(result.get(1))) : null;
+		if (limit == null) {
+			throw new IllegalStateException("Unexpected capacity answer from the store");
+		}
+		return limit;
 	}
 
 	private static int count(List<byte[]> counts, int index) {

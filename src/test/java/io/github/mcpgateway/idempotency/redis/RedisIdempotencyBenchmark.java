@@ -83,7 +83,7 @@ public class RedisIdempotencyBenchmark {
 	private BeginResult beginAndComplete(IdempotencyStore store) {
 		long n = this.keys.incrementAndGet();
 		IdempotencyEntry entry = new IdempotencyEntry(Long.toString(n), "hash", "scope-" + (n % 64),
-				"principal-" + (n % 16));
+				"principal-" + (n % 16), "human-" + (n % 16));
 		BeginResult result = store.begin(entry);
 		store.complete(entry, this.reply);
 		return result;

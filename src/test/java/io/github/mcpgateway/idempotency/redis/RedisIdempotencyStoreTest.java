@@ -23,6 +23,7 @@ import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStore;
+import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 import io.github.mcpgateway.idempotency.IdempotencyStoreContractTests;
 import io.github.mcpgateway.idempotency.IdempotencyStoreException;
 import io.github.mcpgateway.idempotency.StoredReply;
@@ -158,6 +159,47 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 		finally {
 			pool.shutdownNow();
 		}
+	}
+
+	/**
+	 * A replica of a version without the per-human level removes entries without
+	 * uncounting them from their human: the counters then say too much. They are rebuilt
+	 * before they refuse anyone, from the entries that still exist.
+	 */
+	@Test
+	void humanCountersLeftTooHighByAnOlderReplicaAreRecountedBeforeTheyRefuse() {
+		for (int i = 0; i < 2; i++) {
+			this.store.begin(entry("t" + i, "s", "alice/agent", "alice"));
+			this.store.tombstone(entry("t" + i, "s", "alice/agent", "alice"), TombstoneKind.NOT_REPLAYABLE);
+		}
+		template.opsForHash().increment("{test}:idem:h:alice", "tombstones", 40);
+		template.opsForHash().increment("{test}:idem:h:alice", "entries", 200);
+
+		assertThat(this.store.begin(entry("next", "s2", "alice/agent2", "alice")))
+			.isInstanceOf(BeginResult.Started.class);
+		assertThat(this.store.stats().fullestHumanBudget()).as("2 tombstones + 1 in flight").isEqualTo(3);
+		assertThat(this.store.begin(entry("t0", "s", "alice/agent", "alice")))
+			.isEqualTo(new BeginResult.Refused(Refusal.NOT_REPLAYABLE));
+
+		template.opsForHash().increment("{test}:idem:h:alice", "entries", 200);
+		assertThat(this.store.begin(entry("after", "s3", "alice/agent3", "alice")))
+			.as("an entry count left too high is recounted too")
+			.isInstanceOf(BeginResult.Started.class);
+	}
+
+	/** An entry an older version wrote has no human; it counts nowhere at that level. */
+	@Test
+	void entryWithoutAHumanFromAnOlderReplicaCompletesAndExpiresCleanly() {
+		this.store.begin(entry("old", "s", "p", "alice"));
+		template.opsForHash().delete("{test}:idem:e:old", "human");
+		template.delete("{test}:idem:h:alice");
+
+		this.store.complete(entry("old", "s", "p", "alice"), reply("r"));
+		this.clock.advance(Duration.ofMinutes(6));
+
+		assertThat(this.store.stats().entries()).isZero();
+		assertThat(template.hasKey("{test}:idem:h:alice")).isFalse();
+		assertThat(this.store.begin(entry("old", "s", "p", "alice"))).isInstanceOf(BeginResult.Started.class);
 	}
 
 	@Test
