@@ -53,7 +53,10 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code tasks/cancel}: decided by the {@link TaskRequestDecider}; a refusal goes nowhere
  * upstream.</li>
  * <li>{@code tasks/list}: the upstream's answer shows only the caller's tasks, page by
- * page (withheld, 502 {@code upstream_reply_unfilterable}, when it cannot be read).</li>
+ * page (withheld, 502 {@code upstream_reply_unfilterable}, when it cannot be read), and
+ * its cursor only sealed for the caller ({@link TaskCursor}): a cursor the gateway did
+ * not seal for the caller on this server is refused, 400
+ * {@code task_cursor_invalid}.</li>
  * <li>{@code subscriptions/listen} naming tasks: only the caller's reach the
  * upstream.</li>
  * </ul>
@@ -68,6 +71,8 @@ public final class TaskStage implements McpStage {
 	private final TaskRequestDecider decider;
 
 	private final ListenRequests listens;
+
+	private final TaskListRequests lists;
 
 	private final Refusals refusals;
 
@@ -89,6 +94,7 @@ public final class TaskStage implements McpStage {
 		this.store = store;
 		this.decider = decider;
 		this.listens = listens;
+		this.lists = new TaskListRequests(jsonMapper);
 		this.refusals = refusals;
 		this.replyReader = replyReader;
 		this.jsonMapper = jsonMapper;
@@ -126,9 +132,9 @@ public final class TaskStage implements McpStage {
 			case TASK -> taskRequest(exchange, principal, ownership);
 			case LIST -> list(exchange, principal, ownership);
 			case LISTEN -> listen(exchange, ownership);
-			case STREAM ->
-				relay(exchange, exchange.request(), TaskReplyFilter.notifications(this.replyReader, null, ownership),
-						FilteredResponse.Unreadable.PASS, null);
+			case STREAM -> relay(exchange, exchange.request(),
+					TaskReplyFilter.notifications(this.replyReader, null, ownership, lists(context, principal)),
+					FilteredResponse.Unreadable.PASS, null);
 		};
 	}
 
@@ -149,7 +155,7 @@ public final class TaskStage implements McpStage {
 		String session = (context.sessionId() != null) ? TaskKeys.session(context.sessionId()) : null;
 		CreatedTask[] bound = new CreatedTask[1];
 		MessageFilter filter = TaskReplyFilter.creations(this.replyReader, context.requestId(), ownership,
-				(created) -> {
+				lists(context, principal), (created) -> {
 					if (bound[0] == null) {
 						Duration lifetime = lifetime(created);
 						this.store.bind(reservation, created.taskId(), new TaskBinding(server.identityKey(),
@@ -176,20 +182,55 @@ public final class TaskStage implements McpStage {
 			return refuse(context, decision.outcome(), decision.taskIdHash(), decision.tool());
 		}
 		context.task(decision.outcome(), decision.taskIdHash(), decision.tool());
-		return relay(exchange, exchange.request(),
-				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
-				FilteredResponse.Unreadable.PASS, null);
+		return relay(exchange, exchange.request(), TaskReplyFilter.notifications(this.replyReader, context.requestId(),
+				ownership, lists(context, principal)), FilteredResponse.Unreadable.PASS, null);
 	}
 
-	private StageDecision list(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership) {
+	/**
+	 * A {@code tasks/list}: a cursor the caller sends must be one the gateway sealed for
+	 * it on this server ({@link TaskCursor}; else 400 {@code task_cursor_invalid},
+	 * nothing upstream), and the upstream receives its own cursor back; the answer shows
+	 * the caller's tasks only, with the upstream's next cursor sealed.
+	 */
+	private StageDecision list(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership)
+			throws IOException {
 		McpRequestContext context = exchange.context();
-		String server = context.server().identityKey();
-		MessageFilter tasks = new ListResultFilter(this.replyReader, this.jsonMapper, "tasks", "taskId",
-				(ids) -> this.store.owned(server, principal, ids));
+		HttpServletRequest forwarded = exchange.request();
+		String given = TaskListRequests.cursor(context.message());
+		if (given != null) {
+			String upstream;
+			try {
+				upstream = cursor(context, principal).open(given);
+			}
+			catch (TaskStoreException ex) {
+				return refuse(context, TaskOutcome.UNAVAILABLE, null, null);
+			}
+			if (upstream == null) {
+				return refuse(context, TaskOutcome.CURSOR_INVALID, null, null);
+			}
+			forwarded = this.lists.withCursor(exchange.request(), upstream);
+		}
 		context.task(TaskOutcome.FILTERED, null, null);
-		return relay(exchange, exchange.request(),
-				TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership, tasks),
+		return relay(exchange, forwarded,
+				TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership, lists(context, principal)),
 				FilteredResponse.Unreadable.WITHHOLD, null);
+	}
+
+	/**
+	 * A {@code tasks/list} result as the caller may see it: its own tasks, the upstream's
+	 * cursor sealed for it.
+	 */
+	private MessageFilter lists(McpRequestContext context, McpPrincipal principal) {
+		String server = context.server().identityKey();
+		TaskCursor cursor = cursor(context, principal);
+		return new ListResultFilter(this.replyReader, this.jsonMapper, "tasks", "taskId",
+				(ids) -> this.store.owned(server, principal, ids))
+			.withCursors(cursor::seal);
+	}
+
+	private TaskCursor cursor(McpRequestContext context, McpPrincipal principal) {
+		return new TaskCursor(this.store::cursorSecret, this.clock, this.maxTtl, context.server().identityKey(),
+				principal);
 	}
 
 	private StageDecision listen(McpExchange exchange, TaskOwnership ownership) throws IOException {
@@ -207,9 +248,8 @@ public final class TaskStage implements McpStage {
 			forwarded = this.listens.keepOnly(exchange.request(), named, owned);
 		}
 		context.task(TaskOutcome.FILTERED, null, null);
-		return relay(exchange, forwarded,
-				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
-				FilteredResponse.Unreadable.PASS, null);
+		return relay(exchange, forwarded, TaskReplyFilter.notifications(this.replyReader, context.requestId(),
+				ownership, lists(context, context.principal())), FilteredResponse.Unreadable.PASS, null);
 	}
 
 	/**
@@ -244,6 +284,7 @@ public final class TaskStage implements McpStage {
 		return StageDecision.refuse(switch (outcome) {
 			case CAPACITY -> GatewayErrors.TASK_CAPACITY;
 			case UNAVAILABLE -> GatewayErrors.TASK_STORE_UNAVAILABLE;
+			case CURSOR_INVALID -> GatewayErrors.TASK_CURSOR_INVALID;
 			case TOOL_NOT_GRANTED -> GatewayErrors.TOOL_NOT_GRANTED;
 			default -> GatewayErrors.TASK_NOT_FOUND;
 		});
