@@ -30,7 +30,6 @@ import io.github.mcpgateway.task.TaskRequestDecider.TaskDecision;
 import io.github.mcpgateway.task.TaskStore.Reservation;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
-import io.github.mcpgateway.transport.ListResultFilter;
 import io.github.mcpgateway.transport.MessageFilter;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -72,13 +71,11 @@ public final class TaskStage implements McpStage {
 
 	private final ListenRequests listens;
 
-	private final TaskListRequests lists;
+	private final TaskListing listing;
 
 	private final Refusals refusals;
 
 	private final StrictJsonReader replyReader;
-
-	private final JsonMapper jsonMapper;
 
 	private final int maxReplyBytes;
 
@@ -94,10 +91,9 @@ public final class TaskStage implements McpStage {
 		this.store = store;
 		this.decider = decider;
 		this.listens = listens;
-		this.lists = new TaskListRequests(jsonMapper);
+		this.listing = new TaskListing(store, replyReader, jsonMapper, clock, properties.maxTtl());
 		this.refusals = refusals;
 		this.replyReader = replyReader;
-		this.jsonMapper = jsonMapper;
 		this.maxReplyBytes = (int) properties.maxReplySize().toBytes();
 		this.maxTtl = properties.maxTtl();
 		this.clock = clock;
@@ -133,7 +129,7 @@ public final class TaskStage implements McpStage {
 			case LIST -> list(exchange, principal, ownership);
 			case LISTEN -> listen(exchange, ownership);
 			case STREAM -> relay(exchange, exchange.request(),
-					TaskReplyFilter.notifications(this.replyReader, null, ownership, lists(context, principal)),
+					TaskReplyFilter.notifications(this.replyReader, null, ownership, this.listing.results(context)),
 					FilteredResponse.Unreadable.PASS, null);
 		};
 	}
@@ -155,7 +151,7 @@ public final class TaskStage implements McpStage {
 		String session = (context.sessionId() != null) ? TaskKeys.session(context.sessionId()) : null;
 		CreatedTask[] bound = new CreatedTask[1];
 		MessageFilter filter = TaskReplyFilter.creations(this.replyReader, context.requestId(), ownership,
-				lists(context, principal), (created) -> {
+				this.listing.results(context), (created) -> {
 					if (bound[0] == null) {
 						Duration lifetime = lifetime(created);
 						this.store.bind(reservation, created.taskId(), new TaskBinding(server.identityKey(),
@@ -183,54 +179,27 @@ public final class TaskStage implements McpStage {
 		}
 		context.task(decision.outcome(), decision.taskIdHash(), decision.tool());
 		return relay(exchange, exchange.request(), TaskReplyFilter.notifications(this.replyReader, context.requestId(),
-				ownership, lists(context, principal)), FilteredResponse.Unreadable.PASS, null);
+				ownership, this.listing.results(context)), FilteredResponse.Unreadable.PASS, null);
 	}
 
-	/**
-	 * A {@code tasks/list}: a cursor the caller sends must be one the gateway sealed for
-	 * it on this server ({@link TaskCursor}; else 400 {@code task_cursor_invalid},
-	 * nothing upstream), and the upstream receives its own cursor back; the answer shows
-	 * the caller's tasks only, with the upstream's next cursor sealed.
-	 */
+	/** A {@code tasks/list}, as {@link TaskListing} decides it. */
 	private StageDecision list(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership)
 			throws IOException {
 		McpRequestContext context = exchange.context();
-		HttpServletRequest forwarded = exchange.request();
-		String given = TaskListRequests.cursor(context.message());
-		if (given != null) {
-			String upstream;
-			try {
-				upstream = cursor(context, principal).open(given);
-			}
-			catch (TaskStoreException ex) {
-				return refuse(context, TaskOutcome.UNAVAILABLE, null, null);
-			}
-			if (upstream == null) {
-				return refuse(context, TaskOutcome.CURSOR_INVALID, null, null);
-			}
-			forwarded = this.lists.withCursor(exchange.request(), upstream);
+		HttpServletRequest forwarded;
+		try {
+			forwarded = this.listing.forwarded(exchange.request(), context.message(), context.server().identityKey(),
+					principal);
+		}
+		catch (TaskStoreException ex) {
+			return refuse(context, TaskOutcome.UNAVAILABLE, null, null);
+		}
+		if (forwarded == null) {
+			return refuse(context, TaskOutcome.CURSOR_INVALID, null, null);
 		}
 		context.task(TaskOutcome.FILTERED, null, null);
-		return relay(exchange, forwarded,
-				TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership, lists(context, principal)),
-				FilteredResponse.Unreadable.WITHHOLD, null);
-	}
-
-	/**
-	 * A {@code tasks/list} result as the caller may see it: its own tasks, the upstream's
-	 * cursor sealed for it.
-	 */
-	private MessageFilter lists(McpRequestContext context, McpPrincipal principal) {
-		String server = context.server().identityKey();
-		TaskCursor cursor = cursor(context, principal);
-		return new ListResultFilter(this.replyReader, this.jsonMapper, "tasks", "taskId",
-				(ids) -> this.store.owned(server, principal, ids))
-			.withCursors(cursor::seal);
-	}
-
-	private TaskCursor cursor(McpRequestContext context, McpPrincipal principal) {
-		return new TaskCursor(this.store::cursorSecret, this.clock, this.maxTtl, context.server().identityKey(),
-				principal);
+		return relay(exchange, forwarded, TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership,
+				this.listing.results(context)), FilteredResponse.Unreadable.WITHHOLD, null);
 	}
 
 	private StageDecision listen(McpExchange exchange, TaskOwnership ownership) throws IOException {
@@ -249,7 +218,7 @@ public final class TaskStage implements McpStage {
 		}
 		context.task(TaskOutcome.FILTERED, null, null);
 		return relay(exchange, forwarded, TaskReplyFilter.notifications(this.replyReader, context.requestId(),
-				ownership, lists(context, context.principal())), FilteredResponse.Unreadable.PASS, null);
+				ownership, this.listing.results(context)), FilteredResponse.Unreadable.PASS, null);
 	}
 
 	/**
