@@ -173,6 +173,11 @@ class TaskReplicasIntegrationTest {
 	@Test
 	void redisDownFailsTaskRequestsAndCreationsClosedWithNothingUpstreamThenRecovers() {
 		String taskId = taskIdOf(create(replicaA, this.alice, 600_000, null));
+		taskIdOf(create(replicaA, this.alice, 600_000, null));
+		taskIdOf(create(replicaA, this.alice, 600_000, null));
+		String cursor = body(post(replicaA, this.alice, LIST_FIRST, null)).at("/result/nextCursor").asString();
+		String next = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/list\",\"params\":{\"cursor\":\"" + cursor
+				+ "\"}}";
 		int sent = upstream.received().size();
 		redis.stop();
 		try {
@@ -183,6 +188,9 @@ class TaskReplicasIntegrationTest {
 			HttpResponse<String> creation = create(replicaA, this.alice, 600_000, null);
 			assertThat(creation.statusCode()).isEqualTo(503);
 			assertThat(body(creation).at("/error/data/code").asString()).isEqualTo("task_store_unavailable");
+			HttpResponse<String> listed = post(replicaB, this.alice, next, null);
+			assertThat(listed.statusCode()).isEqualTo(503);
+			assertThat(body(listed).at("/error/data/code").asString()).isEqualTo("task_store_unavailable");
 			assertThat(upstream.received()).hasSize(sent);
 		}
 		finally {
@@ -196,6 +204,9 @@ class TaskReplicasIntegrationTest {
 			String fresh = taskIdOf(created);
 			assertThat(post(replicaA, this.alice, taskRequest("tasks/get", fresh), null).statusCode()).isEqualTo(200);
 		});
+		// Its cursor secret is gone with it: an earlier cursor no longer opens.
+		assertThat(body(post(replicaB, this.alice, next, null)).at("/error/data/code").asString())
+			.isEqualTo("task_cursor_invalid");
 	}
 
 	private HttpResponse<String> create(ConfigurableApplicationContext replica, String token, long ttl, String key) {
