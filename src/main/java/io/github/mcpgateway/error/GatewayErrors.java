@@ -97,6 +97,9 @@ public final class GatewayErrors {
 	public static final GatewayError TASK_NOT_FOUND = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
 			"task_not_found", "Task not found");
 
+	public static final GatewayError TASK_CURSOR_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
+			"task_cursor_invalid", "Invalid cursor");
+
 	public static final GatewayError TASK_CAPACITY = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
 			"task_capacity", "Too many live tasks for this caller; call without a task, or wait for tasks to expire");
 

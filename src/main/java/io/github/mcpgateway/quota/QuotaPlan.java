@@ -50,24 +50,45 @@ record QuotaPlan(List<RateLimit> limits, List<QuotaBucket> buckets) {
 	}
 
 	/**
-	 * {@code <server identity>|<limit>|<rate>|<who>}: who is {@code p:<human>/<agent>},
-	 * {@code t:<team>} or {@code s} (the whole server, and every caller of a server
-	 * without verified principals). The rate is in the key so that a reload that changes
-	 * a limit's rate starts it with full buckets, in the new rate's terms.
+	 * The bucket's key: the server's identity, the limit's name and rate, and who shares
+	 * the bucket ({@code s} for the whole server and every caller of a server without
+	 * verified principals, {@code t} and the team, or {@code p}, the human and the
+	 * agent). Every field a caller or the policy file chooses is written
+	 * {@code <length>:<text>} (an absent agent as {@code -}), so that no two buckets get
+	 * one key however their names read: human {@code alice} with agent {@code ci/deploy}
+	 * and human {@code alice/ci} with agent {@code deploy} are two buckets (issue 36).
+	 * The rate is in the key so that a reload that changes a limit's rate starts it with
+	 * full buckets, in the new rate's terms.
 	 */
 	static String key(McpServerPolicy server, RateLimit limit, @Nullable McpPrincipal principal) {
-		return server.identityKey() + "|" + limit.name() + "|" + limit.tokens() + "/" + limit.period().toSeconds()
-				+ "s/" + limit.burst() + "|" + who(limit.per(), principal);
+		StringBuilder key = new StringBuilder(96).append("q2|");
+		field(key, server.identityKey());
+		field(key, limit.name());
+		key.append(limit.tokens()).append('/').append(limit.period().toSeconds()).append("s/").append(limit.burst());
+		key.append('|');
+		if (principal == null || limit.per() == RateLimit.Per.SERVER) {
+			return key.append('s').toString();
+		}
+		if (limit.per() == RateLimit.Per.TEAM && principal.team() != null) {
+			key.append('t');
+			field(key, principal.team());
+			return key.toString();
+		}
+		key.append('p');
+		field(key, principal.human());
+		if (principal.agent() == null) {
+			return key.append('-').toString();
+		}
+		field(key, principal.agent());
+		return key.toString();
 	}
 
-	private static String who(RateLimit.Per per, @Nullable McpPrincipal principal) {
-		if (principal == null || per == RateLimit.Per.SERVER) {
-			return "s";
-		}
-		if (per == RateLimit.Per.TEAM && principal.team() != null) {
-			return "t:" + principal.team();
-		}
-		return "p:" + principal.human() + "/" + ((principal.agent() != null) ? principal.agent() : "");
+	/**
+	 * Appends {@code <length>:<text>}: the length says where the text ends, whatever it
+	 * holds.
+	 */
+	private static void field(StringBuilder key, String text) {
+		key.append(text.length()).append(':').append(text);
 	}
 
 }

@@ -19,8 +19,9 @@ import org.springframework.data.redis.core.script.RedisScript;
  * however many replicas ask at once.
  *
  * <p>
- * Keys: {@code key-prefix} and a SHA-256 of the bucket's server, limit and who shares it;
- * a bucket expires when it would be full again, so Redis holds only buckets in use.
+ * Keys: {@code key-prefix} and a SHA-256 of the bucket's key ({@link QuotaPlan#key}:
+ * server, limit and who shares it, each name length-prefixed); a bucket expires when it
+ * would be full again, so Redis holds only buckets in use.
  *
  * <p>
  * Why not Bucket4j's Redis backend: it checks a bucket with a read and a compare-and-swap

@@ -50,12 +50,19 @@ final class InMemoryTaskStore implements TaskStore {
 
 	private final Map<String, Integer> perPrincipal = new HashMap<>();
 
+	private final byte[] cursorSecret = TaskCursor.newSecret();
+
 	private long sequence;
 
 	InMemoryTaskStore(TaskProperties properties, Clock clock) {
 		this.clock = clock;
 		this.maxPerPrincipal = properties.maxBindingsPerPrincipal();
 		this.maxBindings = properties.maxBindings();
+	}
+
+	@Override
+	public byte[] cursorSecret() {
+		return this.cursorSecret.clone();
 	}
 
 	@Override

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -38,7 +39,10 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * {@code q:<principal key>} and {@code g} are sorted sets of the live bindings and open
  * reservations of a principal and of everyone, scored by their expiry, which the caps
  * count. Task and principal keys are SHA-256 hashes ({@link TaskKeys}); no raw task id is
- * stored.</li>
+ * stored. {@code cursor-secret} holds the secret that seals {@code tasks/list} cursors
+ * (Base64 of 32 random bytes, no TTL), written by the first replica that needs it; read
+ * on every {@code tasks/list} that carries or receives a cursor, so deleting it
+ * invalidates every outstanding cursor at once on every replica.</li>
  * <li><b>Atomic caps.</b> A reservation is one script: drop what expired, count, add; so
  * replicas reserving at once never pass a cap together. A reservation's score is its
  * lease: a replica that dies mid-call does not hold the place for ever.</li>
@@ -112,6 +116,15 @@ final class RedisTaskStore implements TaskStore {
 			return redis.call('ZREM', KEYS[1] .. 'g', member)
 			""", Long.class);
 
+	/**
+	 * KEYS: the secret's key; ARGV: a new secret, written only if there is none. The
+	 * secret in Redis, whoever wrote it.
+	 */
+	private static final RedisScript<String> CURSOR_SECRET = RedisScript.of("""
+			redis.call('SET', KEYS[1], ARGV[1], 'NX')
+			return redis.call('GET', KEYS[1])
+			""", String.class);
+
 	private final StringRedisTemplate redis;
 
 	private final Clock clock;
@@ -143,7 +156,7 @@ final class RedisTaskStore implements TaskStore {
 		this.maxBindings = properties.maxBindings();
 		this.maxPending = Math.min(properties.maxBindings(), 10_000);
 		Gauge.builder(PENDING, this.pending, Map::size).register(meterRegistry);
-		for (String operation : new String[] { "reserve", "bind", "release", "find", "maintain" }) {
+		for (String operation : new String[] { "reserve", "bind", "release", "find", "maintain", "cursor" }) {
 			this.errors.put(operation, meterRegistry.counter(ERRORS, "operation", operation));
 		}
 	}
@@ -237,6 +250,29 @@ final class RedisTaskStore implements TaskStore {
 			}
 		}
 		return owned;
+	}
+
+	@Override
+	public byte[] cursorSecret() {
+		String secret;
+		try {
+			secret = this.redis.execute(CURSOR_SECRET, List.of(this.prefix + "cursor-secret"),
+					Base64.getEncoder().encodeToString(TaskCursor.newSecret()));
+		}
+		catch (DataAccessException ex) {
+			throw failure("cursor", ex);
+		}
+		try {
+			byte[] bytes = (secret != null) ? Base64.getDecoder().decode(secret) : new byte[0];
+			if (bytes.length == TaskCursor.SECRET_BYTES) {
+				return bytes;
+			}
+		}
+		catch (IllegalArgumentException ex) {
+			// Not Base64: reported below.
+		}
+		throw new TaskStoreException("Task store cursor secret is not " + TaskCursor.SECRET_BYTES
+				+ " bytes in Base64: delete " + this.prefix + "cursor-secret", null);
 	}
 
 	@Override

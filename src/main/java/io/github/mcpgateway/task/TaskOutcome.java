@@ -25,7 +25,12 @@ public enum TaskOutcome implements AuditTag {
 	/** A task request on the caller's task whose tool the live grants no longer allow. */
 	TOOL_NOT_GRANTED,
 	/** A {@code tasks/list}, a {@code subscriptions/listen} or a GET stream, filtered. */
-	FILTERED;
+	FILTERED,
+	/**
+	 * A {@code tasks/list} whose cursor the gateway did not seal for this caller on this
+	 * server (forged, another caller's, expired).
+	 */
+	CURSOR_INVALID;
 
 	@Override
 	public String tag() {

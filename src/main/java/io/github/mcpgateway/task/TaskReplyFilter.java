@@ -18,6 +18,9 @@ import tools.jackson.databind.JsonNode;
  * <li>The response to the request: a creation is bound ({@code creations}) before the
  * message is written, so the client never holds a task id the gateway has not bound; a
  * {@code tasks/list} result is filtered to the caller's tasks ({@code response}).</li>
+ * <li>A {@code tasks/list} result that answers another request (a resumed stream
+ * replaying the answer to an earlier {@code tasks/list}) is filtered as the answer is
+ * ({@code lists}): the caller's tasks only, the cursor sealed.</li>
  * <li>Every other message that is about a task (a status notification, a server request
  * or notification with related-task metadata) passes only if the task is the caller's: an
  * upstream whose task store all callers share never shows one caller another's task, nor
@@ -38,31 +41,37 @@ final class TaskReplyFilter implements MessageFilter {
 
 	private final @Nullable MessageFilter response;
 
+	private final MessageFilter lists;
+
 	private TaskReplyFilter(StrictJsonReader reader, @Nullable JsonNode requestId, TaskOwnership ownership,
-			@Nullable Consumer<CreatedTask> creations, @Nullable MessageFilter response) {
+			@Nullable Consumer<CreatedTask> creations, @Nullable MessageFilter response, MessageFilter lists) {
 		this.reader = reader;
 		this.requestId = requestId;
 		this.ownership = ownership;
 		this.creations = creations;
 		this.response = response;
+		this.lists = lists;
 	}
 
-	/** Only messages about tasks are checked. */
-	static TaskReplyFilter notifications(StrictJsonReader reader, @Nullable JsonNode requestId,
-			TaskOwnership ownership) {
-		return new TaskReplyFilter(reader, requestId, ownership, null, null);
+	/**
+	 * Only messages about tasks are checked, and {@code tasks/list} results pass
+	 * {@code lists}.
+	 */
+	static TaskReplyFilter notifications(StrictJsonReader reader, @Nullable JsonNode requestId, TaskOwnership ownership,
+			MessageFilter lists) {
+		return new TaskReplyFilter(reader, requestId, ownership, null, null, lists);
 	}
 
 	/** The response's task, if it creates one, is handed to {@code creations}. */
 	static TaskReplyFilter creations(StrictJsonReader reader, JsonNode requestId, TaskOwnership ownership,
-			Consumer<CreatedTask> creations) {
-		return new TaskReplyFilter(reader, requestId, ownership, creations, null);
+			MessageFilter lists, Consumer<CreatedTask> creations) {
+		return new TaskReplyFilter(reader, requestId, ownership, creations, null, lists);
 	}
 
-	/** The response passes {@code response} ({@code tasks/list}). */
+	/** The response passes {@code lists} too ({@code tasks/list}). */
 	static TaskReplyFilter listing(StrictJsonReader reader, JsonNode requestId, TaskOwnership ownership,
-			MessageFilter response) {
-		return new TaskReplyFilter(reader, requestId, ownership, null, response);
+			MessageFilter lists) {
+		return new TaskReplyFilter(reader, requestId, ownership, null, lists, lists);
 	}
 
 	@Override
@@ -97,8 +106,24 @@ final class TaskReplyFilter implements MessageFilter {
 			}
 			return Verdict.PASS;
 		}
+		if (isTaskList(message)) {
+			try {
+				MessageFilter.Verdict verdict = this.lists.filter(bytes);
+				// Not the answer the client waits for: one it cannot have is left out.
+				return (verdict.kind() == MessageFilter.Kind.WITHHOLD) ? Verdict.DROP : verdict;
+			}
+			catch (TaskStoreException ex) {
+				return Verdict.DROP;
+			}
+		}
 		String taskId = TaskMessages.concerns(message);
 		return (taskId == null || this.ownership.owns(taskId)) ? Verdict.PASS : Verdict.DROP;
+	}
+
+	/** A response whose {@code result.tasks} is an array: a {@code tasks/list} answer. */
+	private static boolean isTaskList(JsonNode message) {
+		JsonNode result = message.get("result");
+		return !message.has("method") && result != null && result.path("tasks").isArray();
 	}
 
 	private boolean answersTheRequest(JsonNode message) {

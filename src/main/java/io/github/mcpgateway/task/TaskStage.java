@@ -30,7 +30,6 @@ import io.github.mcpgateway.task.TaskRequestDecider.TaskDecision;
 import io.github.mcpgateway.task.TaskStore.Reservation;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
-import io.github.mcpgateway.transport.ListResultFilter;
 import io.github.mcpgateway.transport.MessageFilter;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -53,7 +52,10 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code tasks/cancel}: decided by the {@link TaskRequestDecider}; a refusal goes nowhere
  * upstream.</li>
  * <li>{@code tasks/list}: the upstream's answer shows only the caller's tasks, page by
- * page (withheld, 502 {@code upstream_reply_unfilterable}, when it cannot be read).</li>
+ * page (withheld, 502 {@code upstream_reply_unfilterable}, when it cannot be read), and
+ * its cursor only sealed for the caller ({@link TaskCursor}): a cursor the gateway did
+ * not seal for the caller on this server is refused, 400
+ * {@code task_cursor_invalid}.</li>
  * <li>{@code subscriptions/listen} naming tasks: only the caller's reach the
  * upstream.</li>
  * </ul>
@@ -69,11 +71,11 @@ public final class TaskStage implements McpStage {
 
 	private final ListenRequests listens;
 
+	private final TaskListing listing;
+
 	private final Refusals refusals;
 
 	private final StrictJsonReader replyReader;
-
-	private final JsonMapper jsonMapper;
 
 	private final int maxReplyBytes;
 
@@ -89,9 +91,9 @@ public final class TaskStage implements McpStage {
 		this.store = store;
 		this.decider = decider;
 		this.listens = listens;
+		this.listing = new TaskListing(store, replyReader, jsonMapper, clock, properties.maxTtl());
 		this.refusals = refusals;
 		this.replyReader = replyReader;
-		this.jsonMapper = jsonMapper;
 		this.maxReplyBytes = (int) properties.maxReplySize().toBytes();
 		this.maxTtl = properties.maxTtl();
 		this.clock = clock;
@@ -126,9 +128,9 @@ public final class TaskStage implements McpStage {
 			case TASK -> taskRequest(exchange, principal, ownership);
 			case LIST -> list(exchange, principal, ownership);
 			case LISTEN -> listen(exchange, ownership);
-			case STREAM ->
-				relay(exchange, exchange.request(), TaskReplyFilter.notifications(this.replyReader, null, ownership),
-						FilteredResponse.Unreadable.PASS, null);
+			case STREAM -> relay(exchange, exchange.request(),
+					TaskReplyFilter.notifications(this.replyReader, null, ownership, this.listing.results(context)),
+					FilteredResponse.Unreadable.PASS, null);
 		};
 	}
 
@@ -149,7 +151,7 @@ public final class TaskStage implements McpStage {
 		String session = (context.sessionId() != null) ? TaskKeys.session(context.sessionId()) : null;
 		CreatedTask[] bound = new CreatedTask[1];
 		MessageFilter filter = TaskReplyFilter.creations(this.replyReader, context.requestId(), ownership,
-				(created) -> {
+				this.listing.results(context), (created) -> {
 					if (bound[0] == null) {
 						Duration lifetime = lifetime(created);
 						this.store.bind(reservation, created.taskId(), new TaskBinding(server.identityKey(),
@@ -176,20 +178,28 @@ public final class TaskStage implements McpStage {
 			return refuse(context, decision.outcome(), decision.taskIdHash(), decision.tool());
 		}
 		context.task(decision.outcome(), decision.taskIdHash(), decision.tool());
-		return relay(exchange, exchange.request(),
-				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
-				FilteredResponse.Unreadable.PASS, null);
+		return relay(exchange, exchange.request(), TaskReplyFilter.notifications(this.replyReader, context.requestId(),
+				ownership, this.listing.results(context)), FilteredResponse.Unreadable.PASS, null);
 	}
 
-	private StageDecision list(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership) {
+	/** A {@code tasks/list}, as {@link TaskListing} decides it. */
+	private StageDecision list(McpExchange exchange, McpPrincipal principal, TaskOwnership ownership)
+			throws IOException {
 		McpRequestContext context = exchange.context();
-		String server = context.server().identityKey();
-		MessageFilter tasks = new ListResultFilter(this.replyReader, this.jsonMapper, "tasks", "taskId",
-				(ids) -> this.store.owned(server, principal, ids));
+		HttpServletRequest forwarded;
+		try {
+			forwarded = this.listing.forwarded(exchange.request(), context.message(), context.server().identityKey(),
+					principal);
+		}
+		catch (TaskStoreException ex) {
+			return refuse(context, TaskOutcome.UNAVAILABLE, null, null);
+		}
+		if (forwarded == null) {
+			return refuse(context, TaskOutcome.CURSOR_INVALID, null, null);
+		}
 		context.task(TaskOutcome.FILTERED, null, null);
-		return relay(exchange, exchange.request(),
-				TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership, tasks),
-				FilteredResponse.Unreadable.WITHHOLD, null);
+		return relay(exchange, forwarded, TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership,
+				this.listing.results(context)), FilteredResponse.Unreadable.WITHHOLD, null);
 	}
 
 	private StageDecision listen(McpExchange exchange, TaskOwnership ownership) throws IOException {
@@ -207,9 +217,8 @@ public final class TaskStage implements McpStage {
 			forwarded = this.listens.keepOnly(exchange.request(), named, owned);
 		}
 		context.task(TaskOutcome.FILTERED, null, null);
-		return relay(exchange, forwarded,
-				TaskReplyFilter.notifications(this.replyReader, context.requestId(), ownership),
-				FilteredResponse.Unreadable.PASS, null);
+		return relay(exchange, forwarded, TaskReplyFilter.notifications(this.replyReader, context.requestId(),
+				ownership, this.listing.results(context)), FilteredResponse.Unreadable.PASS, null);
 	}
 
 	/**
@@ -244,6 +253,7 @@ public final class TaskStage implements McpStage {
 		return StageDecision.refuse(switch (outcome) {
 			case CAPACITY -> GatewayErrors.TASK_CAPACITY;
 			case UNAVAILABLE -> GatewayErrors.TASK_STORE_UNAVAILABLE;
+			case CURSOR_INVALID -> GatewayErrors.TASK_CURSOR_INVALID;
 			case TOOL_NOT_GRANTED -> GatewayErrors.TOOL_NOT_GRANTED;
 			default -> GatewayErrors.TASK_NOT_FOUND;
 		});

@@ -57,6 +57,14 @@ public interface TaskStore {
 	 */
 	Set<String> owned(String server, McpPrincipal principal, Collection<String> taskIds);
 
+	/**
+	 * The secret that seals {@code tasks/list} cursors ({@link TaskCursor}): 32 random
+	 * bytes, made on first use and the same for every replica that shares the store, so
+	 * that a cursor one replica sealed opens on another.
+	 * @throws TaskStoreException if the store cannot answer
+	 */
+	byte[] cursorSecret();
+
 	/** Live bindings, or {@code -1} when the store cannot count them now. */
 	long size();
 

@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
@@ -22,21 +25,25 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code result.<member>} is an array keeps only the items whose {@code <key>} (a string)
  * the caller may see; an item without a string key is removed. Every other member,
  * {@code nextCursor} included, is kept, so a client pages on as before (a page may come
- * back shorter, or empty). The result differs per caller, so a {@code cacheScope} it
- * carries (2026-07-28 {@code server/utilities/caching}) leaves as {@code "private"},
- * never {@code "public"}: no shared cache may serve it to another caller. Another
- * JSON-RPC object (an error response, a notification) passes unchanged. Anything the
- * gateway cannot read exactly as a client would (text that is not one JSON object:
- * truncated, followed by more content, an array at the top level, a repeated member name
- * a client might read instead) is {@linkplain MessageFilter.Verdict#WITHHOLD withheld}:
- * the gateway withholds what it cannot filter, so that no byte of an item the caller may
- * not see reaches it.
+ * back shorter, or empty); unless a cursor rewrite is given ({@link #withCursors}), which
+ * replaces a string {@code nextCursor} of every such result (a cursor that is not a
+ * string is withheld). The result differs per caller, so a {@code cacheScope} it carries
+ * (2026-07-28 {@code server/utilities/caching}) leaves as {@code "private"}, never
+ * {@code "public"}: no shared cache may serve it to another caller. Another JSON-RPC
+ * object (an error response, a notification) passes unchanged. Anything the gateway
+ * cannot read exactly as a client would (text that is not one JSON object: truncated,
+ * followed by more content, an array at the top level, a repeated member name a client
+ * might read instead) is {@linkplain MessageFilter.Verdict#WITHHOLD withheld}: the
+ * gateway withholds what it cannot filter, so that no byte of an item the caller may not
+ * see reaches it.
  */
 public final class ListResultFilter implements MessageFilter {
 
 	private static final String CACHE_SCOPE = "cacheScope";
 
 	private static final String PRIVATE = "private";
+
+	private static final String NEXT_CURSOR = "nextCursor";
 
 	private final StrictJsonReader reader;
 
@@ -49,6 +56,8 @@ public final class ListResultFilter implements MessageFilter {
 	private final Function<List<String>, Set<String>> visible;
 
 	private final Consumer<JsonNode> seen;
+
+	private final @Nullable UnaryOperator<String> cursors;
 
 	/**
 	 * @param member the result's array member ({@code tools}, {@code tasks})
@@ -66,12 +75,29 @@ public final class ListResultFilter implements MessageFilter {
 	 */
 	public ListResultFilter(StrictJsonReader reader, JsonMapper jsonMapper, String member, String key,
 			Function<List<String>, Set<String>> visible, Consumer<JsonNode> seen) {
+		this(reader, jsonMapper, member, key, visible, seen, null);
+	}
+
+	private ListResultFilter(StrictJsonReader reader, JsonMapper jsonMapper, String member, String key,
+			Function<List<String>, Set<String>> visible, Consumer<JsonNode> seen,
+			@Nullable UnaryOperator<String> cursors) {
 		this.reader = reader;
 		this.jsonMapper = jsonMapper;
 		this.member = member;
 		this.key = key;
 		this.visible = visible;
 		this.seen = seen;
+		this.cursors = cursors;
+	}
+
+	/**
+	 * This filter, that also gives the caller {@code cursors.apply(nextCursor)} in place
+	 * of the upstream's {@code nextCursor}: for a list whose cursor is the upstream's
+	 * position among items the caller may not see ({@code tasks/list}).
+	 */
+	public ListResultFilter withCursors(UnaryOperator<String> cursors) {
+		return new ListResultFilter(this.reader, this.jsonMapper, this.member, this.key, this.visible, this.seen,
+				cursors);
 	}
 
 	@Override
@@ -89,7 +115,9 @@ public final class ListResultFilter implements MessageFilter {
 		JsonNode result = root.get("result");
 		JsonNode items = (result != null) ? result.get(this.member) : null;
 		if (items == null) {
-			return Verdict.PASS;
+			// A cursor without a list to read it by is not relayed unread.
+			boolean cursor = this.cursors != null && result != null && result.has(NEXT_CURSOR);
+			return cursor ? Verdict.WITHHOLD : Verdict.PASS;
 		}
 		if (!result.isObject() || !items.isArray()) {
 			return Verdict.WITHHOLD;
@@ -112,7 +140,12 @@ public final class ListResultFilter implements MessageFilter {
 		}
 		JsonNode scope = result.get(CACHE_SCOPE);
 		boolean shared = scope != null && !PRIVATE.equals(scope.asString(null));
-		if (kept.size() == items.size() && !shared) {
+		JsonNode cursor = (this.cursors != null) ? result.get(NEXT_CURSOR) : null;
+		if (cursor != null && !cursor.isNull() && !cursor.isString()) {
+			return Verdict.WITHHOLD;
+		}
+		boolean recursor = cursor != null && cursor.isString();
+		if (kept.size() == items.size() && !shared && !recursor) {
 			return Verdict.PASS;
 		}
 		if (kept.size() != items.size()) {
@@ -120,6 +153,9 @@ public final class ListResultFilter implements MessageFilter {
 		}
 		if (shared) {
 			((ObjectNode) result).put(CACHE_SCOPE, PRIVATE);
+		}
+		if (recursor) {
+			((ObjectNode) result).put(NEXT_CURSOR, this.cursors.apply(cursor.stringValue()));
 		}
 		return Verdict.rewrite(this.jsonMapper.writeValueAsBytes(root));
 	}

@@ -81,6 +81,28 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void principalsWhoseHumanAndAgentJoinToTheSameTextHaveABucketEach() {
+		limits("""
+				      - name: one-an-hour
+				        tokens: 1
+				        period: 1h
+				""");
+		// Issue 36: both read "alice/ci/deploy" once joined with a slash.
+		String aliceWithCiDeploy = TestJwts.jwt().human("alice").agent("ci/deploy").team("blue").sign();
+		String aliceCiWithDeploy = TestJwts.jwt().human("alice/ci").agent("deploy").team("blue").sign();
+
+		assertThat(call(aliceWithCiDeploy, toolCall(1, "echo")).statusCode()).isEqualTo(200);
+		assertThat(call(aliceWithCiDeploy, toolCall(2, "echo")).statusCode()).as("its own bucket is empty")
+			.isEqualTo(429);
+
+		HttpResponse<String> other = call(aliceCiWithDeploy, toolCall(3, "echo"));
+
+		assertThat(other.statusCode()).as("the other principal's bucket is its own").isEqualTo(200);
+		assertThat(call(aliceCiWithDeploy, toolCall(4, "echo")).statusCode()).isEqualTo(429);
+		assertThat(toolCallsUpstream()).isEqualTo(2);
+	}
+
+	@Test
 	void aTeamLimitIsSharedByThePrincipalsOfTheTeam() {
 		limits("""
 				      - name: team-calls

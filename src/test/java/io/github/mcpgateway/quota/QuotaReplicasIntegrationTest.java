@@ -93,6 +93,23 @@ class QuotaReplicasIntegrationTest {
 	}
 
 	@Test
+	void principalsWhoseHumanAndAgentJoinToTheSameTextHaveABucketEachInRedis() {
+		String human = "dave-" + UUID.randomUUID();
+		// Issue 36: both read "<human>/ci/deploy" once joined with a slash.
+		String withCiDeploy = TestJwts.jwt().human(human).agent("ci/deploy").sign();
+		String ciWithDeploy = TestJwts.jwt().human(human + "/ci").agent("deploy").sign();
+		for (int i = 0; i < 5; i++) {
+			assertThat(call(replicaA, withCiDeploy, "alternating").statusCode()).isEqualTo(200);
+		}
+		assertThat(call(replicaB, withCiDeploy, "alternating").statusCode()).isEqualTo(429);
+
+		assertThat(call(replicaB, ciWithDeploy, "alternating").statusCode())
+			.as("the other principal's bucket is its own")
+			.isEqualTo(200);
+		assertThat(upstream.count()).isEqualTo(6);
+	}
+
+	@Test
 	void sixtyFourConcurrentCallsThroughBothReplicasAgainstTenTokensLetExactlyTenThrough() throws Exception {
 		String token = TestJwts.jwt().human("bob-" + UUID.randomUUID()).sign();
 		ExecutorService pool = Executors.newFixedThreadPool(16);

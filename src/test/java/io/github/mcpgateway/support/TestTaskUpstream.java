@@ -33,8 +33,10 @@ import tools.jackson.databind.node.ObjectNode;
  * (300 ms by default) with the text {@code done:<tool>}, unless cancelled.
  *
  * <p>
- * Calls answer JSON unless the request carries {@code X-Test-Reply: sse}. Every request
- * is recorded ({@link #received()}), so a test can prove one never reached it.
+ * Calls answer JSON unless the request carries {@code X-Test-Reply: sse}. A GET with
+ * {@code Last-Event-ID} (a resumed stream) replays the answer to a {@code tasks/list}.
+ * Every request is recorded ({@link #received()}), so a test can prove one never reached
+ * it.
  */
 public final class TestTaskUpstream {
 
@@ -90,6 +92,14 @@ public final class TestTaskUpstream {
 			}
 			if ("GET".equals(exchange.getRequestMethod())) {
 				this.received.add(new Received("GET", null, null));
+				if (exchange.getRequestHeaders().getFirst("Last-Event-ID") != null) {
+					// A resumed stream replays what the stream carried after that event:
+					// here, the answer to an earlier tasks/list.
+					ObjectNode replayed = json.createObjectNode().put("jsonrpc", "2.0").put("id", "listed");
+					replayed.set("result", taskList(null));
+					sse(exchange, List.of(json.writeValueAsString(replayed)));
+					return;
+				}
 				sse(exchange, statusNotifications("notifications/tasks/status", null));
 				return;
 			}
@@ -177,19 +187,7 @@ public final class TestTaskUpstream {
 				return got;
 			}
 			case "tasks/list" -> {
-				// Two per page, every caller's tasks: the store is shared.
-				List<Task> all = new ArrayList<>(this.tasks.values());
-				all.sort((a, b) -> a.id().compareTo(b.id()));
-				int from = params.path("cursor").asInt(0);
-				ObjectNode result = json.createObjectNode();
-				ArrayNode page = result.putArray("tasks");
-				for (int i = from; i < Math.min(all.size(), from + 2); i++) {
-					page.add(all.get(i).json());
-				}
-				if (from + 2 < all.size()) {
-					result.put("nextCursor", Integer.toString(from + 2));
-				}
-				return result;
+				return taskList(params.path("cursor").asString(null));
 			}
 			case "initialize" -> {
 				ObjectNode result = json.createObjectNode().put("protocolVersion", "2025-11-25");
@@ -205,6 +203,31 @@ public final class TestTaskUpstream {
 				return json.createObjectNode();
 			}
 		}
+	}
+
+	/**
+	 * A page of two of every caller's tasks (the store is shared), after the task
+	 * {@code cursor} names: as the MCP SDKs' in-memory task stores page, the next cursor
+	 * is the page's last task id.
+	 */
+	private ObjectNode taskList(String cursor) {
+		List<Task> all = new ArrayList<>(this.tasks.values());
+		all.sort((a, b) -> a.id().compareTo(b.id()));
+		int from = 0;
+		if (cursor != null) {
+			while (from < all.size() && all.get(from).id().compareTo(cursor) <= 0) {
+				from++;
+			}
+		}
+		ObjectNode result = json.createObjectNode();
+		ArrayNode page = result.putArray("tasks");
+		for (int i = from; i < Math.min(all.size(), from + 2); i++) {
+			page.add(all.get(i).json());
+		}
+		if (from + 2 < all.size()) {
+			result.put("nextCursor", all.get(from + 1).id());
+		}
+		return result;
 	}
 
 	/** A status notification of every task (or of one), as a shared store would send. */

@@ -179,6 +179,88 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void taskListCursorNeverCarriesAnUpstreamTaskIdAndFollowingItListsTheCallersTasks() {
+		List<String> alices = List.of(createLegacy(this.alice, "json"));
+		List<String> bobs = List.of(createLegacy(this.bob, "json"), createLegacy(this.bob, "json"),
+				createLegacy(this.bob, "json"));
+
+		List<String> cursors = new ArrayList<>();
+		assertThat(listAll(this.alice, cursors)).containsExactlyElementsOf(alices);
+
+		// The upstream pages four tasks two at a time: its cursor is the first page's
+		// last
+		// task id, whosever it is (issue 36). The caller gets a sealed one.
+		assertThat(cursors).hasSize(1);
+		for (String taskId : tasks.tasks().keySet()) {
+			assertThat(cursors.get(0)).doesNotContain(taskId);
+		}
+		for (String bobsTask : bobs) {
+			assertThat(cursors.get(0)).doesNotContain(bobsTask);
+		}
+		List<TestTaskUpstream.Received> listed = tasks.received("tasks/list");
+		assertThat(listed).hasSize(2);
+		assertThat(listed.get(1).message().at("/params/cursor").asString()).as("the upstream gets its own cursor back")
+			.isIn(tasks.tasks().keySet());
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "bobs", "upstream", "made-up", "number" })
+	void taskListCursorNotSealedForTheCallerIsRefusedAndNothingReachesTheUpstream(String which) {
+		createLegacy(this.bob, "json");
+		createLegacy(this.bob, "json");
+		createLegacy(this.bob, "json");
+		List<String> bobsCursors = new ArrayList<>();
+		listAll(this.bob, bobsCursors);
+		assertThat(bobsCursors).isNotEmpty();
+		String upstreamCursor = tasks.received("tasks/list").get(1).message().at("/params/cursor").asString();
+		int listedBefore = tasks.received("tasks/list").size();
+		String cursor = switch (which) {
+			case "bobs" -> "\"" + bobsCursors.get(0) + "\"";
+			case "upstream" -> "\"" + upstreamCursor + "\"";
+			case "made-up" -> "\"c1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"";
+			default -> "2";
+		};
+
+		HttpResponse<String> refused = post(PATH, this.alice,
+				"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tasks/list\",\"params\":{\"cursor\":" + cursor + "}}");
+
+		assertThat(refused.statusCode()).isEqualTo(200);
+		assertThat(body(refused).at("/error/code").asInt()).isEqualTo(-32602);
+		assertThat(body(refused).at("/error/data/code").asString()).isEqualTo("task_cursor_invalid");
+		assertThat(body(refused).at("/id").asInt()).isEqualTo(5);
+		assertThat(tasks.received("tasks/list")).hasSize(listedBefore);
+	}
+
+	@Test
+	void resumedStreamReplayingATaskListShowsOnlyTheCallersTasksAndASealedCursor() {
+		String alicesTask = createLegacy(this.alice, "json");
+		List<String> bobs = List.of(createLegacy(this.bob, "json"), createLegacy(this.bob, "json"),
+				createLegacy(this.bob, "json"));
+
+		HttpResponse<String> stream = send(java.net.http.HttpRequest.newBuilder(uri(PATH))
+			.timeout(Duration.ofSeconds(10))
+			.header("Authorization", "Bearer " + this.alice)
+			.header("Accept", "text/event-stream")
+			.header("Last-Event-ID", "7")
+			.GET()
+			.build());
+
+		assertThat(stream.statusCode()).isEqualTo(200);
+		for (String bobsTask : bobs) {
+			assertThat(stream.body()).doesNotContain(bobsTask);
+		}
+		JsonNode replayed = json.readTree(stream.body()
+			.lines()
+			.filter((line) -> line.startsWith("data: "))
+			.findFirst()
+			.orElseThrow()
+			.substring(6));
+		assertThat(replayed.at("/result/tasks").values()).extracting((task) -> task.get("taskId").asString())
+			.isSubsetOf(alicesTask);
+		assertThat(replayed.at("/result/nextCursor").asString()).startsWith("c1.");
+	}
+
+	@Test
 	void taskListThatCannotBeReadIsWithheld() {
 		// Not one JSON object: the list cannot be filtered exactly.
 		HttpResponse<String> withheld = post("/mcp/test/echo", validToken(),
@@ -310,6 +392,14 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	private List<String> listAll(String token) {
+		return listAll(token, new ArrayList<>());
+	}
+
+	/**
+	 * Every task {@code token}'s caller is shown, the cursors it was given in
+	 * {@code cursors}.
+	 */
+	private List<String> listAll(String token, List<String> cursors) {
 		List<String> ids = new ArrayList<>();
 		String cursor = null;
 		for (int page = 0; page < 10; page++) {
@@ -323,6 +413,7 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 				return ids;
 			}
 			cursor = next.asString();
+			cursors.add(cursor);
 		}
 		throw new AssertionError("tasks/list did not end");
 	}

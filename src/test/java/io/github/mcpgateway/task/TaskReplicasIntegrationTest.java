@@ -93,6 +93,29 @@ class TaskReplicasIntegrationTest {
 	}
 
 	@Test
+	void taskListCursorSealedOnOneReplicaOpensOnTheOtherForItsCallerOnly() {
+		List<String> alices = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			alices.add(taskIdOf(create(replicaA, this.alice, 600_000, null)));
+		}
+		HttpResponse<String> first = post(replicaA, this.alice, LIST_FIRST, null);
+		String cursor = body(first).at("/result/nextCursor").asString();
+		assertThat(cursor).startsWith("c1.");
+		for (String taskId : alices) {
+			assertThat(cursor).doesNotContain(taskId);
+		}
+		String next = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/list\",\"params\":{\"cursor\":\"" + cursor
+				+ "\"}}";
+
+		HttpResponse<String> second = post(replicaB, this.alice, next, null);
+		HttpResponse<String> stolen = post(replicaB, this.bob, next, null);
+
+		assertThat(body(second).at("/result/tasks").values()).hasSize(1);
+		assertThat(body(stolen).at("/error/data/code").asString()).isEqualTo("task_cursor_invalid");
+		assertThat(upstream.received("tasks/list")).hasSize(2);
+	}
+
+	@Test
 	void perPrincipalCapHoldsAcrossReplicasUnderConcurrentCalls() throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(16);
 		List<Future<HttpResponse<String>>> calls = new ArrayList<>();
@@ -150,6 +173,11 @@ class TaskReplicasIntegrationTest {
 	@Test
 	void redisDownFailsTaskRequestsAndCreationsClosedWithNothingUpstreamThenRecovers() {
 		String taskId = taskIdOf(create(replicaA, this.alice, 600_000, null));
+		taskIdOf(create(replicaA, this.alice, 600_000, null));
+		taskIdOf(create(replicaA, this.alice, 600_000, null));
+		String cursor = body(post(replicaA, this.alice, LIST_FIRST, null)).at("/result/nextCursor").asString();
+		String next = "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/list\",\"params\":{\"cursor\":\"" + cursor
+				+ "\"}}";
 		int sent = upstream.received().size();
 		redis.stop();
 		try {
@@ -160,6 +188,9 @@ class TaskReplicasIntegrationTest {
 			HttpResponse<String> creation = create(replicaA, this.alice, 600_000, null);
 			assertThat(creation.statusCode()).isEqualTo(503);
 			assertThat(body(creation).at("/error/data/code").asString()).isEqualTo("task_store_unavailable");
+			HttpResponse<String> listed = post(replicaB, this.alice, next, null);
+			assertThat(listed.statusCode()).isEqualTo(503);
+			assertThat(body(listed).at("/error/data/code").asString()).isEqualTo("task_store_unavailable");
 			assertThat(upstream.received()).hasSize(sent);
 		}
 		finally {
@@ -173,6 +204,9 @@ class TaskReplicasIntegrationTest {
 			String fresh = taskIdOf(created);
 			assertThat(post(replicaA, this.alice, taskRequest("tasks/get", fresh), null).statusCode()).isEqualTo(200);
 		});
+		// Its cursor secret is gone with it: an earlier cursor no longer opens.
+		assertThat(body(post(replicaB, this.alice, next, null)).at("/error/data/code").asString())
+			.isEqualTo("task_cursor_invalid");
 	}
 
 	private HttpResponse<String> create(ConfigurableApplicationContext replica, String token, long ttl, String key) {
@@ -184,6 +218,8 @@ class TaskReplicasIntegrationTest {
 		assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
 		return body(created).at("/result/task/taskId").asString();
 	}
+
+	private static final String LIST_FIRST = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tasks/list\"}";
 
 	private static String taskRequest(String method, String taskId) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"" + method + "\",\"params\":{\"taskId\":\"" + taskId

@@ -41,6 +41,14 @@ abstract class TaskStoreContractTests {
 	}
 
 	@Test
+	void cursorSecretIsThirtyTwoBytesAndTheSameEveryTime() {
+		byte[] secret = this.store.cursorSecret();
+
+		assertThat(secret).hasSize(32).isEqualTo(this.store.cursorSecret());
+		assertThat(secret).isNotEqualTo(new byte[32]);
+	}
+
+	@Test
 	void boundTaskIsFoundForItsServerAndOwnedByItsCreatorOnly() {
 		bind(this.alice, "t-1", "uid:a", Duration.ofMinutes(5));
 
