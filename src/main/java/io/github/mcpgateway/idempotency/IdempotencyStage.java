@@ -69,7 +69,9 @@ public final class IdempotencyStage implements McpStage {
 		this.store = store;
 		this.capacityRefusals = capacityRefusals;
 		this.streamingMediaTypes = streamingMediaTypes;
-		this.maxReplyBytes = (int) properties.activeLimits().maxReplySize().toBytes();
+		// The reply cap is gateway.idempotency.limits.max-reply-size with both stores
+		// (configuration.md); the Redis block's max-reply-size is accepted and unused.
+		this.maxReplyBytes = (int) properties.limits().maxReplySize().toBytes();
 		boolean replayEventStreams = properties.eventStreams() == IdempotencyProperties.EventStreams.REPLAY;
 		this.hashWithId = properties.requestHash() == IdempotencyProperties.RequestHash.WITH_JSONRPC_ID;
 		this.replays = new ReplayWriter(replayEventStreams);
