@@ -13,7 +13,8 @@ import io.github.mcpgateway.clock.GatewayClock;
 /**
  * Stops one evaluation once it has taken its steps, its time or its allocation. CEL calls
  * it after every node it evaluates, with the node's value, and it reads the clock every
- * time. A {@code matches} costs its string's length times its program's size, and a
+ * time (a condition's first evaluation is not timed: {@link Condition}). A
+ * {@code matches} costs its string's length times its program's size, and a
  * {@code contains} the product of its strings' lengths, both paid when their operands are
  * known, before they run.
  *
@@ -66,12 +67,19 @@ final class EvaluationBudget implements CelEvaluationListener {
 	 */
 	private @Nullable Map<Long, Integer> haystacks;
 
-	EvaluationBudget(ConditionLimits limits, GatewayClock clock, StringCosts stringCosts) {
+	private final boolean timed;
+
+	/**
+	 * @param timed whether {@code maxTime} applies; not on a condition's first
+	 * evaluation, which runs code the JVM has not warmed ({@link Condition})
+	 */
+	EvaluationBudget(ConditionLimits limits, GatewayClock clock, StringCosts stringCosts, boolean timed) {
 		this.maxSteps = limits.maxSteps();
 		this.maxAllocation = limits.maxAllocation();
 		this.clock = clock;
 		this.stringCosts = stringCosts;
-		this.deadline = clock.nanoTime() + limits.maxTime().toNanos();
+		this.timed = timed;
+		this.deadline = timed ? clock.nanoTime() + limits.maxTime().toNanos() : 0;
 	}
 
 	@Override
@@ -86,7 +94,7 @@ final class EvaluationBudget implements CelEvaluationListener {
 		// The clock is read after every node: a single node may take long (a matches, an
 		// == of two whole arguments), and a skipped reading would let the next run on.
 		if (this.spent || this.steps > this.maxSteps || this.allocated > this.maxAllocation
-				|| this.clock.nanoTime() - this.deadline > 0) {
+				|| (this.timed && this.clock.nanoTime() - this.deadline > 0)) {
 			this.spent = true;
 			throw new Spent();
 		}

@@ -119,6 +119,43 @@ class ConditionLanguageTest {
 	}
 
 	@Test
+	void aComparisonOfAValueOfAnotherTypeIsAnErrorNotAnAllow() {
+		Condition neverForce = ConditionLanguage.compile("arguments.force != true");
+		Condition negated = ConditionLanguage.compile("!(arguments.force == true)");
+		Condition notProd = ConditionLanguage.compile("!(arguments.env in [\"prod\"])");
+
+		for (String sent : new String[] { "\"true\"", "1", "[true]", "{\"a\":true}" }) {
+			assertThat(evaluate(neverForce, "{\"force\":" + sent + "}")).as(sent).isEqualTo(ConditionResult.WRONG_TYPE);
+			assertThat(evaluate(negated, "{\"force\":" + sent + "}")).as(sent).isEqualTo(ConditionResult.WRONG_TYPE);
+		}
+		assertThat(evaluate(neverForce, "{\"force\":false}")).isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(neverForce, "{\"force\":true}")).isEqualTo(ConditionResult.FALSE);
+		assertThat(evaluate(neverForce, "{\"force\":null}")).as("null compares with anything")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(notProd, "{\"env\":[\"prod\"]}")).isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(notProd, "{\"env\":\"dev\"}")).isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.flags != [true]"), "{\"flags\":[\"true\"]}"))
+			.as("element by element")
+			.isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.m != {\"a\": true}"), "{\"m\":{\"a\":\"true\"}}"))
+			.as("member by member")
+			.isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(ConditionLanguage.compile("!(\"admin\" in arguments.roles)"), "{\"roles\":[[\"admin\"]]}"))
+			.isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(ConditionLanguage.compile("!(\"admin\" in arguments.roles)"), "{\"roles\":{\"x\":1e400}}"))
+			.as("a map's keys only, its values not read")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.amount == 1000"), "{\"amount\":1000.0}"))
+			.as("numbers are one kind")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.force != true || true"), "{\"force\":\"true\"}"))
+			.as("|| absorbs the error as it absorbs any other")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.tags.exists(t, t == \"a\")"), "{\"tags\":[\"a\"]}"))
+			.isEqualTo(ConditionResult.TRUE);
+	}
+
+	@Test
 	void anExpressionBuiltToBeExpensiveIsStoppedByItsBudget() {
 		String elements = "[" + "1,".repeat(9_999) + "1]";
 		Condition nested = ConditionLanguage.compile("arguments.xs.all(x, arguments.xs.all(y, x == y))");
