@@ -1,8 +1,10 @@
 package io.github.mcpgateway.policy.condition;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.ast.CelExpr;
@@ -20,10 +22,13 @@ import dev.cel.common.types.CelType;
  *
  * @param operands each checked comparison's operands by id: which comparison, and which
  * side
+ * @param negated whether one of them is an {@code !=}, or an {@code ==} or {@code in}
+ * under {@code !}: a denial ({@code arguments.force != true}), which a value of another
+ * type would have passed had the comparison been false rather than an error
  */
-record Comparisons(Map<Long, Operand> operands) {
+record Comparisons(Map<Long, Operand> operands, boolean negated) {
 
-	static final Comparisons NONE = new Comparisons(Map.of());
+	static final Comparisons NONE = new Comparisons(Map.of(), false);
 
 	Comparisons {
 		operands = Map.copyOf(operands);
@@ -47,6 +52,7 @@ record Comparisons(Map<Long, Operand> operands) {
 	/** The comparisons of the checked {@code ast} whose operands are not typed. */
 	static Comparisons of(CelAbstractSyntaxTree ast) {
 		Map<Long, Operand> operands = new HashMap<>();
+		Set<Long> negated = new HashSet<>();
 		CelNavigableAst.fromAst(ast)
 			.getRoot()
 			.allNodes()
@@ -54,6 +60,9 @@ record Comparisons(Map<Long, Operand> operands) {
 			.forEach((node) -> {
 				CelExpr call = node.expr();
 				String function = call.call().function();
+				if (function.equals("!_") && call.call().args().size() == 1) {
+					negated.add(call.call().args().get(0).id());
+				}
 				boolean membership = function.equals("@in");
 				List<CelExpr> args = call.call().args();
 				if (!(membership || function.equals("_==_") || function.equals("_!=_")) || args.size() != 2
@@ -63,9 +72,13 @@ record Comparisons(Map<Long, Operand> operands) {
 				if (dynamic(ast, args.get(0)) || dynamic(ast, args.get(1))) {
 					operands.put(args.get(0).id(), new Operand(call.id(), true, membership));
 					operands.put(args.get(1).id(), new Operand(call.id(), false, membership));
+					if (function.equals("_!=_")) {
+						negated.add(call.id());
+					}
 				}
 			});
-		return new Comparisons(operands);
+		boolean denies = operands.values().stream().anyMatch((operand) -> negated.contains(operand.comparison()));
+		return new Comparisons(operands, denies);
 	}
 
 	private static boolean dynamic(CelAbstractSyntaxTree ast, CelExpr operand) {

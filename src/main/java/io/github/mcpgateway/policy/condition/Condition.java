@@ -84,6 +84,17 @@ public final class Condition {
 		return this.fieldsRead;
 	}
 
+	/**
+	 * Whether the expression denies by a comparison with a value of the call: an
+	 * {@code !=}, or an {@code ==} or {@code in} under {@code !}, with an operand from
+	 * {@code arguments} or {@code params} ({@code arguments.force != true}). A value of
+	 * another type makes such a comparison an error, and the condition does not allow
+	 * ({@link StrictComparisons}); {@code validate} names these conditions.
+	 */
+	public boolean deniesByComparison() {
+		return this.comparisons.negated();
+	}
+
 	/** Whether an evaluation has completed, so that the next ones are timed. */
 	public boolean isWarm() {
 		return this.warm;
