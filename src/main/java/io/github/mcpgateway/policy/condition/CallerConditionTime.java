@@ -1,5 +1,6 @@
 package io.github.mcpgateway.policy.condition;
 
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -19,9 +20,9 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * The condition evaluation time each caller may spend on this replica: a token bucket of
  * nanoseconds per caller, {@code perSecond} added every second up to {@code burst}. The
  * time of every evaluation a caller's request makes is charged to it when the evaluation
- * ends; while its balance is not positive, a request of it that would evaluate a
- * condition is refused before any is evaluated (429 {@code condition_budget_exhausted},
- * with {@code Retry-After} the time until it is positive again). So a caller whose
+ * ends; while its balance is negative, a request of it that would evaluate a condition is
+ * refused before any is evaluated (429 {@code condition_budget_exhausted}, with
+ * {@code Retry-After} the time until it is not negative again). So a caller whose
  * arguments make conditions expensive ({@code arguments.xs.all(x, arguments.xs.all(y,
  * ...))}) spends its own share of the replica's CPU, not everyone's: the per-evaluation
  * budget ({@link ConditionLimits}) bounds one call, this bounds a caller's rate of them.
@@ -48,6 +49,8 @@ public final class CallerConditionTime {
 
 	static final String REFUSALS = "mcp.gateway.policy.condition.budget.refusals";
 
+	private final long perSecond;
+
 	private final double perNanosecond;
 
 	private final long burst;
@@ -68,7 +71,8 @@ public final class CallerConditionTime {
 		Assert.isTrue(perSecond.toNanos() > 0, "perSecond must be positive");
 		Assert.isTrue(burst.toNanos() > 0, "burst must be positive");
 		Assert.notNull(clock, "clock must not be null");
-		this.perNanosecond = (double) perSecond.toNanos() / TimeUnit.SECONDS.toNanos(1);
+		this.perSecond = perSecond.toNanos();
+		this.perNanosecond = (double) this.perSecond / TimeUnit.SECONDS.toNanos(1);
 		this.burst = burst.toNanos();
 		this.clock = clock;
 		long full = (long) Math.ceil(2 * this.burst / this.perNanosecond);
@@ -112,11 +116,15 @@ public final class CallerConditionTime {
 			return null;
 		}
 		long balance = bucket.balance(this.clock.nanoTime());
-		if (balance > 0) {
+		if (balance >= 0) {
 			return null;
 		}
 		this.refusals.increment();
-		return Duration.ofNanos((long) Math.ceil((1 - balance) / this.perNanosecond));
+		// The debt times one second over the rate, exactly (the product passes a long).
+		BigInteger[] wait = BigInteger.valueOf(-balance)
+			.multiply(BigInteger.valueOf(TimeUnit.SECONDS.toNanos(1)))
+			.divideAndRemainder(BigInteger.valueOf(this.perSecond));
+		return Duration.ofNanos(wait[0].longValueExact() + (wait[1].signum() > 0 ? 1 : 0));
 	}
 
 	/** Runs {@code evaluation} and charges its time to {@code caller}. */
