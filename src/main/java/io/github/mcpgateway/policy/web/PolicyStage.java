@@ -61,6 +61,11 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * <p>
  * The grants are read from the server the request context resolved, so one request is
  * decided against one policy snapshot even if a reload happens meanwhile.
+ *
+ * <p>
+ * Past 300 lines: the request's decision, its list filters and its header checks are this
+ * one stage's; what decides lives apart ({@link GrantEvaluator},
+ * {@link ListResultFilter}, {@link ToolHeaderAnnotations}, {@link CallerConditionTime}).
  */
 public final class PolicyStage implements McpStage {
 
@@ -120,12 +125,12 @@ public final class PolicyStage implements McpStage {
 		McpServerPolicy server = context.server();
 		JsonRpcMessage message = context.message();
 		NamedItem named = NamedItem.of(message);
-		CallerConditionTime.Caller caller = CallerConditionTime.Caller.of(context.principal(), server.conditionView());
 		GrantDecision grant;
 		if (named == null) {
 			grant = this.grants.decideServer(server, context.principal());
 		}
 		else if (this.grants.evaluatesConditions(server, context.principal(), named.kind(), named.name())) {
+			CallerConditionTime.Caller caller = callerOf(context);
 			Duration spent = this.callerTime.retryAfter(caller);
 			if (spent != null) {
 				return StageDecision.refuse(GatewayErrors.CONDITION_BUDGET_EXHAUSTED.withRetryAfter(spent));
@@ -141,6 +146,7 @@ public final class PolicyStage implements McpStage {
 			return StageDecision.refuse(errorOf(grant), grant.deniedBy());
 		}
 		if (server.governs(Grant.Item.RESOURCE) && subscribes(message)) {
+			CallerConditionTime.Caller caller = callerOf(context);
 			Duration spent = this.callerTime.retryAfter(caller);
 			if (spent != null) {
 				return StageDecision.refuse(GatewayErrors.CONDITION_BUDGET_EXHAUSTED.withRetryAfter(spent));
@@ -220,6 +226,11 @@ public final class PolicyStage implements McpStage {
 			}
 		}
 		return null;
+	}
+
+	/** Who pays for the request's condition evaluations. */
+	private static CallerConditionTime.Caller callerOf(McpRequestContext context) {
+		return CallerConditionTime.Caller.of(context.principal(), context.server().conditionView());
 	}
 
 	/**
