@@ -1,5 +1,6 @@
 package io.github.mcpgateway.policy.condition;
 
+import java.time.Duration;
 import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -21,11 +22,18 @@ import io.github.mcpgateway.clock.GatewayClock;
  * <b>Warm.</b> The first evaluation of an expression in a process runs code the JVM has
  * not loaded or compiled yet, and can take longer than {@code max-time} on a loaded
  * machine although it is cheap. A refusal must not depend on that: an evaluation of a
- * condition that has not completed one yet is bounded by its steps and allocation only,
- * which bound it on any input, and is not timed. The policy load evaluates every
- * condition first, off the request path, so a request meets a warm one.
+ * condition that has not completed one yet is bounded by its steps and allocation, which
+ * bound it on any input, and by {@link #COLD_TIME} (or {@code max-time} if longer) rather
+ * than {@code max-time}, so that even a {@code max-steps} set very high cannot make it
+ * run long. The policy load evaluates every condition first, off the request path, so a
+ * request meets a warm one.
  */
 public final class Condition {
+
+	/**
+	 * The deadline of a condition's first evaluation, unless {@code max-time} is longer.
+	 */
+	public static final Duration COLD_TIME = Duration.ofSeconds(1);
 
 	private final String source;
 
@@ -39,7 +47,7 @@ public final class Condition {
 
 	private final Set<String> fieldsRead;
 
-	/** Whether an evaluation has completed: later ones are timed. */
+	/** Whether an evaluation has completed: later ones are held to {@code max-time}. */
 	private volatile boolean warm;
 
 	Condition(String source, CelRuntime.Program program, Set<String> reads, StringCosts stringCosts,
@@ -95,24 +103,30 @@ public final class Condition {
 		return this.comparisons.negated();
 	}
 
-	/** Whether an evaluation has completed, so that the next ones are timed. */
+	/**
+	 * Whether an evaluation has completed, so that the next ones are held to
+	 * {@code max-time}.
+	 */
 	public boolean isWarm() {
 		return this.warm;
 	}
 
 	/**
-	 * Evaluates the condition on {@code input} within {@code limits}, its time read from
-	 * {@code clock} once the condition is warm. Never throws: an evaluation error is a
-	 * result that does not allow.
+	 * Evaluates the condition on {@code input} within {@code limits} ({@link #COLD_TIME}
+	 * instead of a shorter {@code max-time} until the condition is warm), its time read
+	 * from {@code clock}. Never throws: an evaluation error is a result that does not
+	 * allow.
 	 */
 	public ConditionResult evaluate(ConditionInput input, ConditionLimits limits, GatewayClock clock) {
-		ConditionResult result = evaluate(input, limits, clock, this.warm);
+		Duration maxTime = (this.warm || limits.maxTime().compareTo(COLD_TIME) > 0) ? limits.maxTime() : COLD_TIME;
+		ConditionResult result = evaluate(input, limits, maxTime, clock);
 		this.warm = true;
 		return result;
 	}
 
-	private ConditionResult evaluate(ConditionInput input, ConditionLimits limits, GatewayClock clock, boolean timed) {
-		EvaluationBudget budget = new EvaluationBudget(limits, clock, this.stringCosts, timed);
+	private ConditionResult evaluate(ConditionInput input, ConditionLimits limits, Duration maxTime,
+			GatewayClock clock) {
+		EvaluationBudget budget = new EvaluationBudget(limits, maxTime, clock, this.stringCosts);
 		CelEvaluationListener listener = budget;
 		if (!this.comparisons.isEmpty()) {
 			StrictComparisons strict = new StrictComparisons(this.comparisons);

@@ -31,7 +31,8 @@ import tools.jackson.databind.node.ObjectNode;
  * budget ({@code max-steps}, {@code max-allocation}, {@code max-time}) and the whole
  * warm-up stops after {@link #MAX_TIME}, between two evaluations: a policy of thousands
  * of conditions delays its load by that at most, and a condition it did not reach is
- * still not timed cold. Results are discarded: neither counted nor logged.
+ * still not held to {@code max-time} cold ({@link Condition#COLD_TIME}). Results are
+ * discarded: neither counted nor logged.
  */
 public final class ConditionWarmUp {
 

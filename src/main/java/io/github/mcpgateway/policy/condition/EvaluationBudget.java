@@ -1,5 +1,6 @@
 package io.github.mcpgateway.policy.condition;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,7 +14,7 @@ import io.github.mcpgateway.clock.GatewayClock;
 /**
  * Stops one evaluation once it has taken its steps, its time or its allocation. CEL calls
  * it after every node it evaluates, with the node's value, and it reads the clock every
- * time (a condition's first evaluation is not timed: {@link Condition}). A
+ * time (a condition's first evaluation has a longer deadline: {@link Condition}). A
  * {@code matches} costs its string's length times its program's size, and a
  * {@code contains} the product of its strings' lengths, both paid when their operands are
  * known, before they run.
@@ -67,19 +68,17 @@ final class EvaluationBudget implements CelEvaluationListener {
 	 */
 	private @Nullable Map<Long, Integer> haystacks;
 
-	private final boolean timed;
-
 	/**
-	 * @param timed whether {@code maxTime} applies; not on a condition's first
-	 * evaluation, which runs code the JVM has not warmed ({@link Condition})
+	 * @param maxTime the time this evaluation may take: {@code limits.maxTime()}, or more
+	 * for a condition's first evaluation, which runs code the JVM has not warmed
+	 * ({@link Condition})
 	 */
-	EvaluationBudget(ConditionLimits limits, GatewayClock clock, StringCosts stringCosts, boolean timed) {
+	EvaluationBudget(ConditionLimits limits, Duration maxTime, GatewayClock clock, StringCosts stringCosts) {
 		this.maxSteps = limits.maxSteps();
 		this.maxAllocation = limits.maxAllocation();
 		this.clock = clock;
 		this.stringCosts = stringCosts;
-		this.timed = timed;
-		this.deadline = timed ? clock.nanoTime() + limits.maxTime().toNanos() : 0;
+		this.deadline = clock.nanoTime() + maxTime.toNanos();
 	}
 
 	@Override
@@ -94,7 +93,7 @@ final class EvaluationBudget implements CelEvaluationListener {
 		// The clock is read after every node: a single node may take long (a matches, an
 		// == of two whole arguments), and a skipped reading would let the next run on.
 		if (this.spent || this.steps > this.maxSteps || this.allocated > this.maxAllocation
-				|| (this.timed && this.clock.nanoTime() - this.deadline > 0)) {
+				|| this.clock.nanoTime() - this.deadline > 0) {
 			this.spent = true;
 			throw new Spent();
 		}

@@ -13,6 +13,7 @@ import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.support.MutableClock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -34,6 +35,12 @@ class ConditionLanguageTest {
 	private static final ConditionInput.Server SERVER = new ConditionInput.Server("payments", "ledger", "uid-1");
 
 	private static final McpPrincipal ALICE = new McpPrincipal("alice", "agent-1", "payments");
+
+	/**
+	 * A clock that does not move: outcomes are the steps' and allocation's, never the
+	 * machine's speed (the deadline has its own test, with a clock that does move).
+	 */
+	private static final GatewayClock STILL = new MutableClock();
 
 	private static final String LEDGER = "arguments.amount < 1000 && arguments.currency == \"EUR\"";
 
@@ -84,10 +91,10 @@ class ConditionLanguageTest {
 		assertThat(shadowed.readsCall()).as("a comprehension's own variable is not the call's").isFalse();
 		assertThat(ConditionLanguage.compile("has(params.uri)").readsCall()).isTrue();
 		assertThat(team.evaluate(ConditionInput.listing(SERVER, ALICE, "tools/call", "ledger_write"),
-				ConditionLimits.DEFAULTS, GatewayClock.system()))
+				ConditionLimits.DEFAULTS, STILL))
 			.isEqualTo(ConditionResult.TRUE);
 		assertThat(team.evaluate(ConditionInput.listing(SERVER, null, "tools/call", "ledger_write"),
-				ConditionLimits.DEFAULTS, GatewayClock.system()))
+				ConditionLimits.DEFAULTS, STILL))
 			.as("no verified principal: the variable has no value")
 			.isEqualTo(ConditionResult.MISSING_FIELD);
 	}
@@ -210,8 +217,7 @@ class ConditionLanguageTest {
 		for (String source : new String[] { "!has(principal.agent)", "!(\"agent\" in principal)",
 				"principal.team == \"ops\"", "size(principal) == 0" }) {
 			assertThat(ConditionLanguage.compile(source)
-				.evaluate(ConditionInput.listing(SERVER, null, "tools/call", "t"), ConditionLimits.DEFAULTS,
-						GatewayClock.system())
+				.evaluate(ConditionInput.listing(SERVER, null, "tools/call", "t"), ConditionLimits.DEFAULTS, STILL)
 				.allows()).as(source).isFalse();
 		}
 	}
@@ -259,7 +265,7 @@ class ConditionLanguageTest {
 		ConditionLimits limits = new ConditionLimits(1_000_000, 1_000_000, Duration.ofMillis(50));
 		ConditionInput input = ConditionInput.of(SERVER, ALICE, "tools/call", "t", params);
 
-		assertThat(condition.evaluate(input, limits, GatewayClock.system())).isEqualTo(ConditionResult.TRUE);
+		assertThat(condition.evaluate(input, limits, STILL)).isEqualTo(ConditionResult.TRUE);
 		GatewayClock slow = new GatewayClock() {
 
 			private long now;
@@ -309,7 +315,7 @@ class ConditionLanguageTest {
 		JsonNode params = JSON.read(("{\"name\":\"ledger_write\",\"arguments\":" + arguments + "}")
 			.getBytes(java.nio.charset.StandardCharsets.UTF_8));
 		return condition.evaluate(ConditionInput.of(SERVER, ALICE, "tools/call", "ledger_write", params), limits,
-				GatewayClock.system());
+				STILL);
 	}
 
 }
