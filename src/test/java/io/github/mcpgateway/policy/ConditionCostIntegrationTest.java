@@ -21,12 +21,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What a condition costs, from outside (issue 36): a call is not refused because its
  * condition met the JVM cold, and a caller whose arguments make conditions expensive
  * spends its own evaluation time, not another caller's. The gateway's clock is replaced
- * by one that, once armed, makes the next condition node the gateway times 60 ms long, as
+ * by one that, once armed, makes the next condition node the gateway times 600 ms long,
+ * past {@code max-time} (500 ms here, so that a pause of the machine does not decide), as
  * cold code on a loaded machine does; each caller may spend 1 ms of condition time, and
  * gains 1 µs a second.
  */
-@TestPropertySource(properties = { "gateway.policy.conditions.caller-time-per-second=1us",
-		"gateway.policy.conditions.caller-burst=1ms" })
+@TestPropertySource(properties = { "gateway.policy.conditions.max-time=500ms",
+		"gateway.policy.conditions.caller-time-per-second=1us", "gateway.policy.conditions.caller-burst=1ms" })
 class ConditionCostIntegrationTest extends GatewayIntegrationTest {
 
 	private static final String COST = "/mcp/test/cost";
@@ -112,13 +113,13 @@ class ConditionCostIntegrationTest extends GatewayIntegrationTest {
 
 	/**
 	 * The machine's clock, except that once {@link #arm armed} the next reading a
-	 * condition's budget takes after a node is 60 ms later: the first node the gateway
-	 * times after a load is as slow as cold code on a loaded machine, past the 50 ms
+	 * condition's budget takes after a node is 600 ms later: the first node the gateway
+	 * times after a load is as slow as cold code on a loaded machine, past
 	 * {@code max-time}.
 	 */
 	static final class ColdConditionClock extends GatewayClock {
 
-		private static final long COLD_NODE = Duration.ofMillis(60).toNanos();
+		private static final long COLD_NODE = Duration.ofMillis(600).toNanos();
 
 		private volatile boolean armed;
 
