@@ -90,6 +90,10 @@ public final class GatewayErrors {
 	public static final GatewayError RATE_LIMITED = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY, "rate_limited",
 			"A limit of this server is reached for this caller; retry after the time Retry-After gives");
 
+	public static final GatewayError CONDITION_BUDGET_EXHAUSTED = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
+			"condition_budget_exhausted",
+			"This caller has spent its share of grant condition evaluation time; retry after the time Retry-After gives");
+
 	public static final GatewayError QUOTA_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
 			"quota_store_unavailable", "The quota store cannot be reached; retry shortly")
 		.withRetryAfter(Duration.ofSeconds(1));

@@ -84,6 +84,24 @@ public final class GrantEvaluator {
 	}
 
 	/**
+	 * Whether deciding a request of {@code principal} for {@code item} of {@code kind}
+	 * evaluates a condition: a grant with one applies and lists the item before any grant
+	 * without one does. Evaluates nothing.
+	 */
+	public boolean evaluatesConditions(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			String item) {
+		if (!server.governs(kind)) {
+			return false;
+		}
+		for (Grant grant : server.grants()) {
+			if (grant.appliesTo(principal) && grant.allows(kind, item)) {
+				return grant.when() != null;
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * Whether a list reply may show {@code item} of {@code kind}: some grant could allow
 	 * a request for it (the list filters ask it once per item).
 	 */

@@ -1,7 +1,5 @@
 package io.github.mcpgateway.policy;
 
-import java.time.Clock;
-
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,7 +25,7 @@ class PolicyConfiguration {
 	}
 
 	@Bean
-	PolicyReloader policyReloader(PolicyProperties properties, LivePolicy livePolicy, Clock clock,
+	PolicyReloader policyReloader(PolicyProperties properties, LivePolicy livePolicy, GatewayClock clock,
 			MeterRegistry meterRegistry, ObjectProvider<ServerPolicyCheck> checks) {
 		return new PolicyReloader(properties, new PolicyParser(checks.orderedStream().toList()), livePolicy, clock,
 				meterRegistry);

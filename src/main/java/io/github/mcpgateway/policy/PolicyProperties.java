@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
+import io.github.mcpgateway.policy.condition.CallerConditionTime;
 import io.github.mcpgateway.policy.condition.ConditionLimits;
 
 /**
@@ -25,7 +26,8 @@ import io.github.mcpgateway.policy.condition.ConditionLimits;
  * passed unfiltered
  * @param conditions the budget of one grant condition's evaluation
  * ({@code gateway.policy.conditions.max-steps}, {@code .max-allocation},
- * {@code .max-time})
+ * {@code .max-time}) and of each caller's evaluations ({@code .caller-time-per-second},
+ * {@code .caller-burst})
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.policy", ignoreUnknownFields = false)
@@ -33,18 +35,35 @@ public record PolicyProperties(@NotBlank String location, @DefaultValue("5s") @N
 		@DefaultValue("8MB") @NotNull DataSize toolListMaxSize, @DefaultValue @NotNull Conditions conditions) {
 
 	/**
-	 * The budget of one condition evaluation ({@link ConditionLimits}).
+	 * The budget of one condition evaluation ({@link ConditionLimits}) and the evaluation
+	 * time of each caller ({@link CallerConditionTime}).
 	 *
 	 * @param maxSteps the most expression nodes one evaluation may evaluate
 	 * @param maxAllocation the most string characters and list or map elements one
 	 * evaluation may create
 	 * @param maxTime the longest one evaluation may run
+	 * @param callerTimePerSecond the condition evaluation time one caller (a human, or
+	 * every caller of a server without verified principals) gains each second on a
+	 * replica
+	 * @param callerBurst the most evaluation time one caller may have to spend at once
 	 */
 	public record Conditions(@DefaultValue("100000") long maxSteps, @DefaultValue("1000000") long maxAllocation,
-			@DefaultValue("50ms") Duration maxTime) {
+			@DefaultValue("50ms") Duration maxTime, @DefaultValue("100ms") Duration callerTimePerSecond,
+			@DefaultValue("1s") Duration callerBurst) {
+
+		/** The defaults of {@code .caller-time-per-second} and {@code .caller-burst}. */
+		static final Duration DEFAULT_CALLER_TIME_PER_SECOND = Duration.ofMillis(100);
+
+		static final Duration DEFAULT_CALLER_BURST = Duration.ofSeconds(1);
 
 		public Conditions {
 			new ConditionLimits(maxSteps, maxAllocation, maxTime);
+			if (callerTimePerSecond == null || callerTimePerSecond.isNegative() || callerTimePerSecond.isZero()) {
+				throw new IllegalArgumentException("gateway.policy.conditions.caller-time-per-second must be positive");
+			}
+			if (callerBurst == null || callerBurst.isNegative() || callerBurst.isZero()) {
+				throw new IllegalArgumentException("gateway.policy.conditions.caller-burst must be positive");
+			}
 		}
 
 		public ConditionLimits limits() {
@@ -55,8 +74,10 @@ public record PolicyProperties(@NotBlank String location, @DefaultValue("5s") @N
 
 	/** The file's location and reading, with the default condition budget. */
 	public PolicyProperties(String location, Duration reloadInterval, DataSize toolListMaxSize) {
-		this(location, reloadInterval, toolListMaxSize, new Conditions(ConditionLimits.DEFAULTS.maxSteps(),
-				ConditionLimits.DEFAULTS.maxAllocation(), ConditionLimits.DEFAULTS.maxTime()));
+		this(location, reloadInterval, toolListMaxSize,
+				new Conditions(ConditionLimits.DEFAULTS.maxSteps(), ConditionLimits.DEFAULTS.maxAllocation(),
+						ConditionLimits.DEFAULTS.maxTime(), Conditions.DEFAULT_CALLER_TIME_PER_SECOND,
+						Conditions.DEFAULT_CALLER_BURST));
 	}
 
 	@ConstructorBinding

@@ -2,8 +2,9 @@ package io.github.mcpgateway.policy;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -17,6 +18,9 @@ import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.policy.condition.Condition;
+import io.github.mcpgateway.policy.condition.ConditionWarmUp;
 import io.github.mcpgateway.poll.PeriodicTask;
 
 /**
@@ -29,7 +33,8 @@ import io.github.mcpgateway.poll.PeriodicTask;
  * timestamp) is parsed off the request path; a valid one is published atomically through
  * {@link LivePolicy}, an invalid or unreadable one is refused, logged and counted once
  * per distinct reason, and shown in health, while the last good policy stays live. It
- * never falls back to defaults.
+ * never falls back to defaults. A valid policy's grant conditions are evaluated before it
+ * is published ({@link ConditionWarmUp}), so that no request meets one cold.
  */
 public class PolicyReloader {
 
@@ -41,7 +46,9 @@ public class PolicyReloader {
 
 	private final LivePolicy livePolicy;
 
-	private final Clock clock;
+	private final GatewayClock clock;
+
+	private final ConditionWarmUp warmUp;
 
 	private final Counter reloadsOk;
 
@@ -57,7 +64,7 @@ public class PolicyReloader {
 
 	private volatile boolean lastReadValid = true;
 
-	public PolicyReloader(PolicyProperties properties, PolicyParser parser, LivePolicy livePolicy, Clock clock,
+	public PolicyReloader(PolicyProperties properties, PolicyParser parser, LivePolicy livePolicy, GatewayClock clock,
 			MeterRegistry meterRegistry) {
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
@@ -67,6 +74,7 @@ public class PolicyReloader {
 		this.parser = parser;
 		this.livePolicy = livePolicy;
 		this.clock = clock;
+		this.warmUp = new ConditionWarmUp(properties.conditions().limits(), clock);
 		this.reloadsOk = Counter.builder(PolicyMeters.RELOADS).tag("result", "ok").register(meterRegistry);
 		this.reloadsFailed = Counter.builder(PolicyMeters.RELOADS).tag("result", "failed").register(meterRegistry);
 		Gauge.builder(PolicyMeters.VALID, this, (reloader) -> reloader.lastReadValid ? 1 : 0).register(meterRegistry);
@@ -76,9 +84,10 @@ public class PolicyReloader {
 			.register(meterRegistry);
 		this.lastSeen = read();
 		Policy policy = this.parser.parse(this.lastSeen, this.resource.getDescription(), clock.instant());
+		String warmed = warm(policy);
 		this.livePolicy.publish(policy, new PolicyReloadStatus(clock.instant(), true, null));
 		logger.info("Loaded policy " + policy.version() + " with " + policy.serversByPath().size() + " server(s) from "
-				+ this.resource.getDescription());
+				+ this.resource.getDescription() + warmed);
 	}
 
 	static Resource resolve(String location) {
@@ -105,16 +114,38 @@ public class PolicyReloader {
 		this.lastSeen = content;
 		try {
 			Policy policy = this.parser.parse(content, this.resource.getDescription(), this.clock.instant());
+			String warmed = warm(policy);
 			this.livePolicy.publish(policy, new PolicyReloadStatus(this.clock.instant(), true, null));
 			this.lastFailure = null;
 			this.lastReadValid = true;
 			this.reloadsOk.increment();
-			logger
-				.info("Reloaded policy " + policy.version() + " with " + policy.serversByPath().size() + " server(s)");
+			logger.info("Reloaded policy " + policy.version() + " with " + policy.serversByPath().size() + " server(s)"
+					+ warmed);
 		}
 		catch (PolicyException ex) {
 			refuse(ex.getMessage());
 		}
+	}
+
+	/**
+	 * Evaluates the policy's conditions before it is published; what it did, for the log
+	 * line.
+	 */
+	private String warm(Policy policy) {
+		List<Condition> conditions = new ArrayList<>();
+		for (McpServerPolicy server : policy.servers()) {
+			for (Grant grant : server.grants()) {
+				if (grant.when() != null) {
+					conditions.add(grant.when());
+				}
+			}
+		}
+		if (conditions.isEmpty()) {
+			return "";
+		}
+		ConditionWarmUp.Result result = this.warmUp.warm(conditions);
+		return ", " + result.warmed() + " of " + result.conditions() + " condition(s) warmed in "
+				+ result.took().toMillis() + " ms";
 	}
 
 	private void refuse(String reason) {

@@ -25,11 +25,13 @@ import org.springframework.util.unit.DataSize;
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
+import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.PolicyException;
 import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.policy.condition.Condition;
 import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.upstreamauth.ClientRegistrations;
@@ -58,7 +60,10 @@ import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
  * needs are bound, from the packaged defaults. A policy is checked against those
  * registrations, offline: no issuer is contacted. Without {@code --policy} the
  * configuration's {@code gateway.policy.location} is checked. Every grant condition is
- * compiled and type-checked as part of the policy.</li>
+ * compiled and type-checked as part of the policy; a condition that denies by comparing a
+ * value of the call ({@code arguments.force != true}) gets a {@code note} line on
+ * standard output saying that a value of another type is refused, which does not change
+ * the exit status.</li>
  * <li>{@code --samples} decides each request of a samples file against the valid policy
  * ({@link PolicySamples}): one line per sample, with what each condition gave; a sample
  * whose {@code expect} is not met, or a samples file that is not one, fails the run.</li>
@@ -231,6 +236,7 @@ public final class ValidateCommand {
 			Policy policy = live.current();
 			this.out.println("ok     policy " + location + ": version " + policy.version() + ", "
 					+ policy.servers().size() + " server(s)");
+			noteDenials(location, policy);
 			if (this.samples != null) {
 				checkSamples(this.samples, policy);
 			}
@@ -239,6 +245,26 @@ public final class ValidateCommand {
 			error("policy " + ex.getMessage());
 			if (this.samples != null) {
 				error("samples " + this.samples + ": not decided, the policy is invalid");
+			}
+		}
+	}
+
+	/**
+	 * A {@code note} line for each condition that denies by comparing a value of the call
+	 * ({@code arguments.force != true}): a value of another type makes the comparison an
+	 * error, so the grant does not allow it. Valid policy; the exit status is unchanged.
+	 */
+	private void noteDenials(String location, Policy policy) {
+		for (McpServerPolicy server : policy.servers()) {
+			for (int i = 0; i < server.grants().size(); i++) {
+				Condition when = server.grants().get(i).when();
+				if (when != null && when.deniesByComparison()) {
+					this.out.println("note   policy " + location + ": server " + server.qualifiedName() + ", grant "
+							+ server.grants().get(i).label(i) + ": '" + when.source()
+							+ "' compares a value of the call with != or under !; a value of another type"
+							+ " (\"true\" or 1 for true) is an error (wrong_type) and the grant does not allow it"
+							+ " (docs/configuration.md, \"Comparisons of different types\")");
+				}
 			}
 		}
 	}

@@ -81,7 +81,33 @@ class ConditionsIntegrationTest extends GatewayIntegrationTest {
 				        when: >-
 				          method in ["resources/read", "resources/subscribe"]
 				          && params.uri.startsWith("file:///docs/public/")
+				      - name: never-force
+				        principal: { team: payments }
+				        tools: [deploy]
+				        when: 'arguments.force != true'
 				"""));
+	}
+
+	@Test
+	void aDenialByComparisonRefusesAValueOfAnotherTypeAndOnlyTheAllowedCallGoesUpstream() {
+		int before = upstreamCalls("deploy");
+
+		HttpResponse<String> allowed = post(LEDGER, this.alice, deploy(1, "false"));
+		for (String force : new String[] { "true", "\"true\"", "1", "[true]" }) {
+			HttpResponse<String> refused = post(LEDGER, this.alice, deploy(2, force));
+			assertThat(status(refused)).as(force + ": " + refused.body()).isEqualTo(403);
+			JsonNode error = JSON.readTree(refused.body()).get("error");
+			assertThat(error.get("data").get("code").asString()).isEqualTo("tool_arguments_denied");
+			assertThat(error.get("data").get("grant").asString()).isEqualTo("never-force");
+		}
+
+		assertThat(allowed.statusCode()).as(allowed.body()).isEqualTo(200);
+		assertThat(upstreamCalls("deploy")).as("only force: false went upstream").isEqualTo(before + 1);
+		assertThat(errors("wrong_type")).isGreaterThanOrEqualTo(3);
+	}
+
+	private static String deploy(int id, String force) {
+		return jsonRpc(id, "tools/call", "{\"name\":\"deploy\",\"arguments\":{\"force\":" + force + "}}");
 	}
 
 	@Test

@@ -128,6 +128,40 @@ class ValidateCommandTest {
 	}
 
 	@Test
+	void aConditionThatDeniesByComparingAValueOfTheCallIsNamedAndASampleOfAnotherTypeIsRefused() throws IOException {
+		Path policy = write("policy.yaml", GOOD_POLICY.replace("      - tools: [echo]\n", """
+				      - name: never-force
+				        tools: [echo]
+				        when: 'arguments.force != true'
+				      - name: plain
+				        tools: [other]
+				        when: 'arguments.force == false'
+				"""));
+		Path samples = write("samples.yaml", """
+				samples:
+				  - server: test/echo
+				    principal: { human: alice }
+				    tool: echo
+				    arguments: { force: "true" }
+				    expect: tool_arguments_denied
+				  - server: test/echo
+				    principal: { human: alice }
+				    tool: echo
+				    arguments: { force: false }
+				    expect: allow
+				""");
+
+		Result result = validate("--policy", policy.toString(), "--samples", samples.toString());
+
+		assertThat(result.status()).as(result.err()).isZero();
+		assertThat(result.out()).contains("note   policy " + policy + ": server test/echo, grant never-force: "
+				+ "'arguments.force != true' compares a value of the call with != or under !; a value of another type")
+			.doesNotContain("grant plain")
+			.contains("sample 1: refused tool_arguments_denied by never-force (conditions: never-force=wrong_type)")
+			.contains("sample 2: allowed by never-force (conditions: never-force=true)");
+	}
+
+	@Test
 	void aConditionThatDoesNotCompileOrTypeCheckIsAnInvalidPolicyWithItsLine() throws IOException {
 		String[][] broken = { { "arguments.amount <", "does not compile" },
 				{ "argumnts.amount < 1000", "undeclared reference to 'argumnts'" },
@@ -472,7 +506,8 @@ class ValidateCommandTest {
 		LivePolicy live = new LivePolicy();
 		PolicyReloader reloader = new PolicyReloader(
 				new PolicyProperties(policy.toString(), Duration.ofSeconds(5), DataSize.ofMegabytes(8)),
-				new PolicyParser(List.of()), live, Clock.systemUTC(), new SimpleMeterRegistry());
+				new PolicyParser(List.of()), live, io.github.mcpgateway.clock.GatewayClock.system(),
+				new SimpleMeterRegistry());
 		Files.writeString(policy, broken);
 		reloader.reloadNow();
 		assertThat(live.lastReload().succeeded()).isFalse();

@@ -1,10 +1,12 @@
 package io.github.mcpgateway.policy.condition;
 
+import java.time.Duration;
 import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.cel.common.CelErrorCode;
 import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelEvaluationListener;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelUnknownSet;
 
@@ -12,10 +14,26 @@ import io.github.mcpgateway.clock.GatewayClock;
 
 /**
  * A grant's condition ({@code when}): a CEL expression compiled and type-checked once,
- * when the policy is read ({@link ConditionLanguage#compile}). Immutable and safe to
- * share between request threads.
+ * when the policy is read ({@link ConditionLanguage#compile}), and warmed when it is
+ * loaded ({@link ConditionWarmUp}). Safe to share between request threads: immutable but
+ * for whether it is warm.
+ *
+ * <p>
+ * <b>Warm.</b> The first evaluation of an expression in a process runs code the JVM has
+ * not loaded or compiled yet, and can take longer than {@code max-time} on a loaded
+ * machine although it is cheap. A refusal must not depend on that: an evaluation of a
+ * condition that has not completed one yet is bounded by its steps and allocation, which
+ * bound it on any input, and by {@link #COLD_TIME} (or {@code max-time} if longer) rather
+ * than {@code max-time}, so that even a {@code max-steps} set very high cannot make it
+ * run long. The policy load evaluates every condition first, off the request path, so a
+ * request meets a warm one.
  */
 public final class Condition {
+
+	/**
+	 * The deadline of a condition's first evaluation, unless {@code max-time} is longer.
+	 */
+	public static final Duration COLD_TIME = Duration.ofSeconds(1);
 
 	private final String source;
 
@@ -25,11 +43,21 @@ public final class Condition {
 
 	private final StringCosts stringCosts;
 
-	Condition(String source, CelRuntime.Program program, Set<String> reads, StringCosts stringCosts) {
+	private final Comparisons comparisons;
+
+	private final Set<String> fieldsRead;
+
+	/** Whether an evaluation has completed: later ones are held to {@code max-time}. */
+	private volatile boolean warm;
+
+	Condition(String source, CelRuntime.Program program, Set<String> reads, StringCosts stringCosts,
+			Comparisons comparisons, Set<String> fieldsRead) {
 		this.source = source;
 		this.program = program;
 		this.reads = Set.copyOf(reads);
 		this.stringCosts = stringCosts;
+		this.comparisons = comparisons;
+		this.fieldsRead = Set.copyOf(fieldsRead);
 	}
 
 	/** The expression as the policy file writes it. */
@@ -57,13 +85,58 @@ public final class Condition {
 	}
 
 	/**
-	 * Evaluates the condition on {@code input} within {@code limits}, its time read from
-	 * {@code clock}. Never throws: an evaluation error is a result that does not allow.
+	 * The members the expression reads directly of {@code arguments} or {@code params}
+	 * ({@code amount} of {@code arguments.amount}): what a warm-up input sets.
+	 */
+	Set<String> fieldsRead() {
+		return this.fieldsRead;
+	}
+
+	/**
+	 * Whether the expression denies by a comparison with a value of the call: an
+	 * {@code !=}, or an {@code ==} or {@code in} under {@code !}, with an operand from
+	 * {@code arguments} or {@code params} ({@code arguments.force != true}). A value of
+	 * another type makes such a comparison an error, and the condition does not allow
+	 * ({@link StrictComparisons}); {@code validate} names these conditions.
+	 */
+	public boolean deniesByComparison() {
+		return this.comparisons.negated();
+	}
+
+	/**
+	 * Whether an evaluation has completed, so that the next ones are held to
+	 * {@code max-time}.
+	 */
+	public boolean isWarm() {
+		return this.warm;
+	}
+
+	/**
+	 * Evaluates the condition on {@code input} within {@code limits} ({@link #COLD_TIME}
+	 * instead of a shorter {@code max-time} until the condition is warm), its time read
+	 * from {@code clock}. Never throws: an evaluation error is a result that does not
+	 * allow.
 	 */
 	public ConditionResult evaluate(ConditionInput input, ConditionLimits limits, GatewayClock clock) {
-		EvaluationBudget budget = new EvaluationBudget(limits, clock, this.stringCosts);
+		Duration maxTime = (this.warm || limits.maxTime().compareTo(COLD_TIME) > 0) ? limits.maxTime() : COLD_TIME;
+		ConditionResult result = evaluate(input, limits, maxTime, clock);
+		this.warm = true;
+		return result;
+	}
+
+	private ConditionResult evaluate(ConditionInput input, ConditionLimits limits, Duration maxTime,
+			GatewayClock clock) {
+		EvaluationBudget budget = new EvaluationBudget(limits, maxTime, clock, this.stringCosts);
+		CelEvaluationListener listener = budget;
+		if (!this.comparisons.isEmpty()) {
+			StrictComparisons strict = new StrictComparisons(this.comparisons);
+			listener = (expr, value) -> {
+				budget.callback(expr, value);
+				strict.callback(expr, value);
+			};
+		}
 		try {
-			Object value = this.program.trace(input, budget);
+			Object value = this.program.trace(input, listener);
 			if (value instanceof Boolean allowed) {
 				return allowed ? ConditionResult.TRUE : ConditionResult.FALSE;
 			}
@@ -72,13 +145,17 @@ public final class Condition {
 			return (value instanceof CelUnknownSet) ? ConditionResult.MISSING_FIELD : ConditionResult.NOT_BOOLEAN;
 		}
 		catch (CelEvaluationException ex) {
-			return budget.spent() ? ConditionResult.BUDGET_EXCEEDED : causedBy(ex, JsonValues.Unrepresentable.class)
-					? ConditionResult.WRONG_TYPE : resultOf(ex.getErrorCode());
+			if (budget.spent()) {
+				return ConditionResult.BUDGET_EXCEEDED;
+			}
+			return (causedBy(ex, JsonValues.Unrepresentable.class)
+					|| causedBy(ex, StrictComparisons.Incomparable.class)) ? ConditionResult.WRONG_TYPE
+							: resultOf(ex.getErrorCode());
 		}
 		catch (EvaluationBudget.Spent ex) {
 			return ConditionResult.BUDGET_EXCEEDED;
 		}
-		catch (JsonValues.Unrepresentable ex) {
+		catch (JsonValues.Unrepresentable | StrictComparisons.Incomparable ex) {
 			return ConditionResult.WRONG_TYPE;
 		}
 		catch (RuntimeException ex) {

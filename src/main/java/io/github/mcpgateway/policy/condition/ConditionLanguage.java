@@ -38,8 +38,9 @@ import dev.cel.runtime.CelRuntimeFactory;
  * <p>
  * Expressions are bounded when compiled (length, nesting, nodes) and when evaluated
  * ({@link ConditionLimits}); regular expressions ({@code matches}) are RE2, linear in
- * their input, and bounded in program size. The compiler and runtime are immutable and
- * shared.
+ * their input, and bounded in program size. An {@code ==}, {@code !=} or {@code in} of
+ * values of different types is an error, not false ({@link StrictComparisons}). The
+ * compiler and runtime are immutable and shared.
  *
  * <p>
  * The runtime is CEL-Java's interpreter ({@code legacyCelRuntimeBuilder}), not its newer
@@ -108,7 +109,8 @@ public final class ConditionLanguage {
 		}
 		try {
 			CelAbstractSyntaxTree ast = result.getAst();
-			return new Condition(source, RUNTIME.createProgram(ast), variablesRead(ast), stringCosts(ast));
+			return new Condition(source, RUNTIME.createProgram(ast), variablesRead(ast), stringCosts(ast),
+					Comparisons.of(ast), fieldsRead(ast));
 		}
 		catch (dev.cel.common.CelValidationException | CelEvaluationException ex) {
 			throw new IllegalArgumentException("the condition does not compile: " + ex.getMessage(), ex);
@@ -189,6 +191,26 @@ public final class ConditionLanguage {
 					+ compiled.programSize() + " instructions, at most " + MAX_REGEX_PROGRAM_SIZE + ")");
 		}
 		return compiled.programSize();
+	}
+
+	/**
+	 * The members the expression selects directly on {@code arguments} or {@code params}
+	 * ({@code amount} of {@code arguments.amount} or {@code has(arguments.amount)}).
+	 */
+	private static Set<String> fieldsRead(CelAbstractSyntaxTree ast) {
+		Set<String> fields = new HashSet<>();
+		CelNavigableAst.fromAst(ast)
+			.getRoot()
+			.allNodes()
+			.filter((node) -> node.getKind() == CelExpr.ExprKind.Kind.SELECT)
+			.forEach((node) -> {
+				CelExpr operand = node.expr().select().operand();
+				if (operand.getKind() == CelExpr.ExprKind.Kind.IDENT
+						&& List.of("arguments", "params").contains(operand.ident().name())) {
+					fields.add(node.expr().select().field());
+				}
+			});
+		return fields;
 	}
 
 	/**

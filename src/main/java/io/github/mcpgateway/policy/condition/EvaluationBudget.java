@@ -1,5 +1,6 @@
 package io.github.mcpgateway.policy.condition;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,7 +14,8 @@ import io.github.mcpgateway.clock.GatewayClock;
 /**
  * Stops one evaluation once it has taken its steps, its time or its allocation. CEL calls
  * it after every node it evaluates, with the node's value, and it reads the clock every
- * time. A {@code matches} costs its string's length times its program's size, and a
+ * time (a condition's first evaluation has a longer deadline: {@link Condition}). A
+ * {@code matches} costs its string's length times its program's size, and a
  * {@code contains} the product of its strings' lengths, both paid when their operands are
  * known, before they run.
  *
@@ -66,12 +68,17 @@ final class EvaluationBudget implements CelEvaluationListener {
 	 */
 	private @Nullable Map<Long, Integer> haystacks;
 
-	EvaluationBudget(ConditionLimits limits, GatewayClock clock, StringCosts stringCosts) {
+	/**
+	 * @param maxTime the time this evaluation may take: {@code limits.maxTime()}, or more
+	 * for a condition's first evaluation, which runs code the JVM has not warmed
+	 * ({@link Condition})
+	 */
+	EvaluationBudget(ConditionLimits limits, Duration maxTime, GatewayClock clock, StringCosts stringCosts) {
 		this.maxSteps = limits.maxSteps();
 		this.maxAllocation = limits.maxAllocation();
 		this.clock = clock;
 		this.stringCosts = stringCosts;
-		this.deadline = clock.nanoTime() + limits.maxTime().toNanos();
+		this.deadline = clock.nanoTime() + maxTime.toNanos();
 	}
 
 	@Override

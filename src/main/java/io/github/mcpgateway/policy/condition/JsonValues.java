@@ -106,6 +106,29 @@ final class JsonValues {
 			return this.node.size();
 		}
 
+		/** The member names, without converting the members' values. */
+		@Override
+		public Set<String> keySet() {
+			return new AbstractSet<>() {
+
+				@Override
+				public Iterator<String> iterator() {
+					return ObjectView.this.node.propertyNames().iterator();
+				}
+
+				@Override
+				public int size() {
+					return ObjectView.this.node.size();
+				}
+
+				@Override
+				public boolean contains(Object key) {
+					return containsKey(key);
+				}
+
+			};
+		}
+
 		@Override
 		public Set<Map.Entry<String, Object>> entrySet() {
 			return new AbstractSet<>() {

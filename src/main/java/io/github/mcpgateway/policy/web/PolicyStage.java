@@ -1,6 +1,7 @@
 package io.github.mcpgateway.policy.web;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.PolicyProperties;
+import io.github.mcpgateway.policy.condition.CallerConditionTime;
 import io.github.mcpgateway.policy.condition.ConditionInput;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpExchange;
@@ -52,8 +54,18 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * checked against them (400 {@code header_mismatch}).
  *
  * <p>
+ * The time its conditions take is charged to the caller ({@link CallerConditionTime}): a
+ * caller that has spent its share is refused (429 {@code condition_budget_exhausted},
+ * {@code Retry-After}) before any condition is evaluated for it.
+ *
+ * <p>
  * The grants are read from the server the request context resolved, so one request is
  * decided against one policy snapshot even if a reload happens meanwhile.
+ *
+ * <p>
+ * Past 300 lines: the request's decision, its list filters and its header checks are this
+ * one stage's; what decides lives apart ({@link GrantEvaluator},
+ * {@link ListResultFilter}, {@link ToolHeaderAnnotations}, {@link CallerConditionTime}).
  */
 public final class PolicyStage implements McpStage {
 
@@ -82,12 +94,16 @@ public final class PolicyStage implements McpStage {
 
 	private final ConditionErrors conditionErrors;
 
+	private final CallerConditionTime callerTime;
+
 	private final ToolHeaderAnnotations headerAnnotations = new ToolHeaderAnnotations();
 
 	public PolicyStage(GrantEvaluator grants, Refusals refusals, JsonMapper jsonMapper, PolicyProperties properties,
-			ConditionErrors conditionErrors) {
+			ConditionErrors conditionErrors, CallerConditionTime callerTime) {
 		Assert.notNull(grants, "grants must not be null");
 		Assert.notNull(conditionErrors, "conditionErrors must not be null");
+		Assert.notNull(callerTime, "callerTime must not be null");
+		this.callerTime = callerTime;
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(jsonMapper, "jsonMapper must not be null");
 		this.grants = grants;
@@ -109,16 +125,36 @@ public final class PolicyStage implements McpStage {
 		McpServerPolicy server = context.server();
 		JsonRpcMessage message = context.message();
 		NamedItem named = NamedItem.of(message);
-		GrantDecision grant = (named != null)
-				? this.grants.decide(server, context.principal(), named.kind(), named.name(), callOf(context, named))
-				: this.grants.decideServer(server, context.principal());
+		GrantDecision grant;
+		if (named == null) {
+			grant = this.grants.decideServer(server, context.principal());
+		}
+		else if (this.grants.evaluatesConditions(server, context.principal(), named.kind(), named.name())) {
+			CallerConditionTime.Caller caller = callerOf(context);
+			Duration spent = this.callerTime.retryAfter(caller);
+			if (spent != null) {
+				return StageDecision.refuse(GatewayErrors.CONDITION_BUDGET_EXHAUSTED.withRetryAfter(spent));
+			}
+			grant = this.callerTime.charging(caller, () -> this.grants.decide(server, context.principal(), named.kind(),
+					named.name(), callOf(context, named)));
+		}
+		else {
+			grant = this.grants.decide(server, context.principal(), named.kind(), named.name(), callOf(context, named));
+		}
 		this.conditionErrors.count(server, grant);
 		if (grant.refusal() != null) {
 			return StageDecision.refuse(errorOf(grant), grant.deniedBy());
 		}
-		GrantDecision subscriptions = server.governs(Grant.Item.RESOURCE) ? subscriptionsDecision(context) : null;
-		if (subscriptions != null) {
-			return StageDecision.refuse(errorOf(subscriptions), subscriptions.deniedBy());
+		if (server.governs(Grant.Item.RESOURCE) && subscribes(message)) {
+			CallerConditionTime.Caller caller = callerOf(context);
+			Duration spent = this.callerTime.retryAfter(caller);
+			if (spent != null) {
+				return StageDecision.refuse(GatewayErrors.CONDITION_BUDGET_EXHAUSTED.withRetryAfter(spent));
+			}
+			GrantDecision subscriptions = this.callerTime.charging(caller, () -> subscriptionsDecision(context));
+			if (subscriptions != null) {
+				return StageDecision.refuse(errorOf(subscriptions), subscriptions.deniedBy());
+			}
 		}
 		context.granted(grant.grantIndex());
 		ListedItems listed = ListedItems.of(message);
@@ -177,9 +213,6 @@ public final class PolicyStage implements McpStage {
 	 */
 	private @Nullable GrantDecision subscriptionsDecision(McpRequestContext context) {
 		JsonRpcMessage message = context.message();
-		if (message == null || !"subscriptions/listen".equals(message.method()) || message.params() == null) {
-			return null;
-		}
 		JsonNode uris = message.params().path("notifications").path("resourceSubscriptions");
 		for (JsonNode uri : uris) {
 			String named = uri.isString() ? uri.stringValue() : "";
@@ -193,6 +226,20 @@ public final class PolicyStage implements McpStage {
 			}
 		}
 		return null;
+	}
+
+	/** Who pays for the request's condition evaluations. */
+	private static CallerConditionTime.Caller callerOf(McpRequestContext context) {
+		return CallerConditionTime.Caller.of(context.principal(), context.server().conditionView());
+	}
+
+	/**
+	 * Whether {@code message} is a 2026-07-28 {@code subscriptions/listen} that
+	 * subscribes to resources, each decided as a {@code resources/subscribe} of it is.
+	 */
+	private static boolean subscribes(@Nullable JsonRpcMessage message) {
+		return message != null && "subscriptions/listen".equals(message.method()) && message.params() != null
+				&& !message.params().path("notifications").path("resourceSubscriptions").isEmpty();
 	}
 
 	/** What the conditions of the grants read of this request. */

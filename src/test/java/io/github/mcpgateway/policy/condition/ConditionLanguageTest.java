@@ -13,6 +13,7 @@ import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.support.MutableClock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -34,6 +35,12 @@ class ConditionLanguageTest {
 	private static final ConditionInput.Server SERVER = new ConditionInput.Server("payments", "ledger", "uid-1");
 
 	private static final McpPrincipal ALICE = new McpPrincipal("alice", "agent-1", "payments");
+
+	/**
+	 * A clock that does not move: outcomes are the steps' and allocation's, never the
+	 * machine's speed (the deadline has its own test, with a clock that does move).
+	 */
+	private static final GatewayClock STILL = new MutableClock();
 
 	private static final String LEDGER = "arguments.amount < 1000 && arguments.currency == \"EUR\"";
 
@@ -84,10 +91,10 @@ class ConditionLanguageTest {
 		assertThat(shadowed.readsCall()).as("a comprehension's own variable is not the call's").isFalse();
 		assertThat(ConditionLanguage.compile("has(params.uri)").readsCall()).isTrue();
 		assertThat(team.evaluate(ConditionInput.listing(SERVER, ALICE, "tools/call", "ledger_write"),
-				ConditionLimits.DEFAULTS, GatewayClock.system()))
+				ConditionLimits.DEFAULTS, STILL))
 			.isEqualTo(ConditionResult.TRUE);
 		assertThat(team.evaluate(ConditionInput.listing(SERVER, null, "tools/call", "ledger_write"),
-				ConditionLimits.DEFAULTS, GatewayClock.system()))
+				ConditionLimits.DEFAULTS, STILL))
 			.as("no verified principal: the variable has no value")
 			.isEqualTo(ConditionResult.MISSING_FIELD);
 	}
@@ -116,6 +123,43 @@ class ConditionLanguageTest {
 			.isEqualTo(ConditionResult.NOT_BOOLEAN);
 		assertThat(evaluate(ConditionLanguage.compile("arguments.n / arguments.d > 1"), "{\"n\":1,\"d\":0}"))
 			.isEqualTo(ConditionResult.FAILED);
+	}
+
+	@Test
+	void aComparisonOfAValueOfAnotherTypeIsAnErrorNotAnAllow() {
+		Condition neverForce = ConditionLanguage.compile("arguments.force != true");
+		Condition negated = ConditionLanguage.compile("!(arguments.force == true)");
+		Condition notProd = ConditionLanguage.compile("!(arguments.env in [\"prod\"])");
+
+		for (String sent : new String[] { "\"true\"", "1", "[true]", "{\"a\":true}" }) {
+			assertThat(evaluate(neverForce, "{\"force\":" + sent + "}")).as(sent).isEqualTo(ConditionResult.WRONG_TYPE);
+			assertThat(evaluate(negated, "{\"force\":" + sent + "}")).as(sent).isEqualTo(ConditionResult.WRONG_TYPE);
+		}
+		assertThat(evaluate(neverForce, "{\"force\":false}")).isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(neverForce, "{\"force\":true}")).isEqualTo(ConditionResult.FALSE);
+		assertThat(evaluate(neverForce, "{\"force\":null}")).as("null compares with anything")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(notProd, "{\"env\":[\"prod\"]}")).isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(notProd, "{\"env\":\"dev\"}")).isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.flags != [true]"), "{\"flags\":[\"true\"]}"))
+			.as("element by element")
+			.isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.m != {\"a\": true}"), "{\"m\":{\"a\":\"true\"}}"))
+			.as("member by member")
+			.isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(ConditionLanguage.compile("!(\"admin\" in arguments.roles)"), "{\"roles\":[[\"admin\"]]}"))
+			.isEqualTo(ConditionResult.WRONG_TYPE);
+		assertThat(evaluate(ConditionLanguage.compile("!(\"admin\" in arguments.roles)"), "{\"roles\":{\"x\":1e400}}"))
+			.as("a map's keys only, its values not read")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.amount == 1000"), "{\"amount\":1000.0}"))
+			.as("numbers are one kind")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.force != true || true"), "{\"force\":\"true\"}"))
+			.as("|| absorbs the error as it absorbs any other")
+			.isEqualTo(ConditionResult.TRUE);
+		assertThat(evaluate(ConditionLanguage.compile("arguments.tags.exists(t, t == \"a\")"), "{\"tags\":[\"a\"]}"))
+			.isEqualTo(ConditionResult.TRUE);
 	}
 
 	@Test
@@ -173,8 +217,7 @@ class ConditionLanguageTest {
 		for (String source : new String[] { "!has(principal.agent)", "!(\"agent\" in principal)",
 				"principal.team == \"ops\"", "size(principal) == 0" }) {
 			assertThat(ConditionLanguage.compile(source)
-				.evaluate(ConditionInput.listing(SERVER, null, "tools/call", "t"), ConditionLimits.DEFAULTS,
-						GatewayClock.system())
+				.evaluate(ConditionInput.listing(SERVER, null, "tools/call", "t"), ConditionLimits.DEFAULTS, STILL)
 				.allows()).as(source).isFalse();
 		}
 	}
@@ -222,7 +265,7 @@ class ConditionLanguageTest {
 		ConditionLimits limits = new ConditionLimits(1_000_000, 1_000_000, Duration.ofMillis(50));
 		ConditionInput input = ConditionInput.of(SERVER, ALICE, "tools/call", "t", params);
 
-		assertThat(condition.evaluate(input, limits, GatewayClock.system())).isEqualTo(ConditionResult.TRUE);
+		assertThat(condition.evaluate(input, limits, STILL)).isEqualTo(ConditionResult.TRUE);
 		GatewayClock slow = new GatewayClock() {
 
 			private long now;
@@ -272,7 +315,7 @@ class ConditionLanguageTest {
 		JsonNode params = JSON.read(("{\"name\":\"ledger_write\",\"arguments\":" + arguments + "}")
 			.getBytes(java.nio.charset.StandardCharsets.UTF_8));
 		return condition.evaluate(ConditionInput.of(SERVER, ALICE, "tools/call", "ledger_write", params), limits,
-				GatewayClock.system());
+				STILL);
 	}
 
 }
