@@ -35,6 +35,9 @@ public final class GatewayErrors {
 	public static final GatewayError REQUEST_TOO_LARGE = of(HttpStatus.CONTENT_TOO_LARGE, Category.TOO_LARGE,
 			"request_too_large", "The request body is larger than the gateway accepts");
 
+	public static final GatewayError REQUEST_BODY_TIMEOUT = of(HttpStatus.REQUEST_TIMEOUT, Category.INVALID_REQUEST,
+			"request_body_timeout", "The request body did not arrive in time; the connection is closed");
+
 	public static final GatewayError UNAUTHENTICATED = of(HttpStatus.UNAUTHORIZED, Category.UNAUTHENTICATED,
 			"unauthenticated", "A valid bearer token is required");
 

@@ -80,7 +80,8 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(clock, "clock must not be null");
 		this.servers = servers;
-		this.admission = new RequestAdmission(new RequestBodyReader(properties.maxBodySize()), parser);
+		this.admission = new RequestAdmission(
+				new RequestBodyReader(properties.maxBodySize(), properties.bodyReadTimeout(), clock), parser);
 		this.stages = List.copyOf(stages);
 		this.refusals = refusals;
 		this.refusalCustomizers = List.copyOf(refusalCustomizers);
