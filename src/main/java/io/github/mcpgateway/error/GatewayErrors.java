@@ -88,6 +88,14 @@ public final class GatewayErrors {
 	public static final GatewayError RATE_LIMITED = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY, "rate_limited",
 			"A limit of this server is reached for this caller; retry after the time Retry-After gives");
 
+	public static final GatewayError TOO_MANY_REQUESTS = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
+			"too_many_requests", "Too many requests of this caller are in flight; retry after one finishes")
+		.withRetryAfter(Duration.ofSeconds(1));
+
+	public static final GatewayError TOO_MANY_STREAMS = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
+			"too_many_streams", "This caller has too many listen streams open; close one first")
+		.withRetryAfter(Duration.ofSeconds(1));
+
 	public static final GatewayError QUOTA_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
 			"quota_store_unavailable", "The quota store cannot be reached; retry shortly")
 		.withRetryAfter(Duration.ofSeconds(1));

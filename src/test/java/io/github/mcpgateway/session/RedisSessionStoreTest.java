@@ -138,7 +138,7 @@ class RedisSessionStoreTest extends SessionStoreContractTests {
 	}
 
 	private static SessionProperties properties(Duration idle, Duration touch) {
-		return new SessionProperties(SessionProperties.StoreType.REDIS, 100, idle,
+		return new SessionProperties(SessionProperties.StoreType.REDIS, 100, 100, idle,
 				new SessionProperties.Redis("test:", touch));
 	}
 
