@@ -45,6 +45,7 @@ public final class ClientAddressLimitFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		String address = request.getRemoteAddr();
 		if (!this.limiter.tryAcquire(address)) {
+			GatewayErrorRenderer.closeIfBodyUnread(request, response);
 			if (GatewayErrorRenderer.isActuatorPath(request.getRequestURI())) {
 				this.renderer.renderProblem(response, GatewayErrors.TOO_MANY_REQUESTS);
 			}

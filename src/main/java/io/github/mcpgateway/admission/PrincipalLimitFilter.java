@@ -67,6 +67,7 @@ public final class PrincipalLimitFilter extends OncePerRequestFilter {
 		String human = mcp.getPrincipal().human();
 		if (!limiter.tryAcquire(human)) {
 			GatewayError error = stream ? GatewayErrors.TOO_MANY_STREAMS : GatewayErrors.TOO_MANY_REQUESTS;
+			GatewayErrorRenderer.closeIfBodyUnread(request, response);
 			this.renderer.render(response, error, null);
 			return;
 		}

@@ -81,6 +81,7 @@ class CallerCapsIntegrationTest extends GatewayIntegrationTest {
 		assertThat(refused.statusCode()).isEqualTo(429);
 		assertThat(refused.body()).contains("\"code\":\"too_many_requests\"");
 		assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+		assertThat(refused.headers().firstValue("Connection")).as("its body is not read").hasValue("close");
 		assertThat(other.statusCode()).as(other.body()).isEqualTo(200);
 		assertThat(upstream.count()).isEqualTo(3);
 

@@ -52,6 +52,7 @@ class SlowBodyIntegrationTest extends GatewayIntegrationTest {
 			SlowClient.Answer answer = client.answer(Duration.ofSeconds(8));
 
 			assertThat(answer.status()).as(answer.response()).isEqualTo(401);
+			assertThat(answer.response()).containsIgnoringCase("\r\nConnection: close\r\n");
 			assertThat(answer.closed()).as("connection closed after the 401").isTrue();
 			assertThat(answer.after()).isLessThan(Duration.ofSeconds(3));
 		}
