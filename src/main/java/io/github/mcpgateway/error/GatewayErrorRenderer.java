@@ -123,8 +123,18 @@ public final class GatewayErrorRenderer {
 	 * on one about to close.
 	 */
 	public static void closeIfBodyUnread(HttpServletRequest request, HttpServletResponse response) {
-		if (request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
+		if ((request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null)
+				&& !bodyRead(request)) {
 			response.setHeader(HttpHeaders.CONNECTION, "close");
+		}
+	}
+
+	private static boolean bodyRead(HttpServletRequest request) {
+		try {
+			return request.getInputStream().isFinished();
+		}
+		catch (IOException | IllegalStateException ex) {
+			return false;
 		}
 	}
 
