@@ -11,6 +11,8 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import io.github.mcpgateway.admission.ClientAddressLimitFilter;
+import io.github.mcpgateway.admission.PrincipalLimitFilter;
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.RefusalStatuses;
@@ -35,14 +37,18 @@ import io.github.mcpgateway.upstreamauth.UpstreamCredentialStage;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The request pipeline in one place. Two servlet filters of the gateway's own run around
+ * The request pipeline in one place. Four servlet filters of the gateway's own run around
  * Spring Security:
  *
  * <ol>
+ * <li>the cap per client address: {@link ClientAddressLimitFilter}
+ * ({@value #ADDRESS_ORDER}), before anything else of the gateway's, on every path;</li>
  * <li>routing: {@link ServerResolutionFilter} ({@value #ROUTING_ORDER}), pins the
  * request's server from the policy snapshot live now, for every stage after it (Spring
  * Security needs it to choose how to verify the caller);</li>
  * <li>identity: Spring Security ({@value #IDENTITY_ORDER}), verifies the caller;</li>
+ * <li>the caps per human: {@link PrincipalLimitFilter} ({@value #PRINCIPAL_ORDER}),
+ * requests and listen streams in flight, before the body is read;</li>
  * <li>the MCP pipeline: {@link McpPipelineFilter} ({@value #PIPELINE_ORDER}), the request
  * stage (reads and parses the body once, checks the MCP headers) and then these
  * {@link McpStage}s, in this order:
@@ -73,6 +79,10 @@ class PipelineConfiguration {
 	static final int ROUTING_ORDER = IDENTITY_ORDER - 10;
 
 	static final int PIPELINE_ORDER = IDENTITY_ORDER + 10;
+
+	static final int ADDRESS_ORDER = ROUTING_ORDER - 10;
+
+	static final int PRINCIPAL_ORDER = IDENTITY_ORDER + 5;
 
 	/**
 	 * The one time source; beans that need only instants inject it as a {@code Clock}.
@@ -105,6 +115,17 @@ class PipelineConfiguration {
 	@Bean
 	FilterRegistrationBean<ServerResolutionFilter> serverResolutionFilterRegistration(ServerResolutionFilter filter) {
 		return register(filter, ROUTING_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<ClientAddressLimitFilter> clientAddressLimitFilterRegistration(
+			ClientAddressLimitFilter filter) {
+		return register(filter, ADDRESS_ORDER);
+	}
+
+	@Bean
+	FilterRegistrationBean<PrincipalLimitFilter> principalLimitFilterRegistration(PrincipalLimitFilter filter) {
+		return register(filter, PRINCIPAL_ORDER);
 	}
 
 	@Bean

@@ -2,6 +2,7 @@ package io.github.mcpgateway.error;
 
 import java.io.IOException;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
@@ -111,6 +112,30 @@ public final class GatewayErrorRenderer {
 		response.getOutputStream().write(body);
 		response.flushBuffer();
 		return true;
+	}
+
+	/**
+	 * Marks {@code response} {@code Connection: close} when {@code request} declares a
+	 * body the gateway answers without reading (a refusal before identity or before the
+	 * body is read). Tomcat closes such a connection after the answer instead of reading
+	 * the rest of the body ({@code server.tomcat.max-swallow-size: 0}); the header tells
+	 * the client so, and a client that pools connections does not send its next request
+	 * on one about to close.
+	 */
+	public static void closeIfBodyUnread(HttpServletRequest request, HttpServletResponse response) {
+		if ((request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null)
+				&& !bodyRead(request)) {
+			response.setHeader(HttpHeaders.CONNECTION, "close");
+		}
+	}
+
+	private static boolean bodyRead(HttpServletRequest request) {
+		try {
+			return request.getInputStream().isFinished();
+		}
+		catch (IOException | IllegalStateException ex) {
+			return false;
+		}
 	}
 
 	/** Whether {@code path} is an Actuator path, where errors are problem details. */

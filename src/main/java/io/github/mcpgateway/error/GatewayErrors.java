@@ -40,6 +40,9 @@ public final class GatewayErrors {
 	public static final GatewayError REQUEST_TOO_LARGE = of(HttpStatus.CONTENT_TOO_LARGE, Category.TOO_LARGE,
 			"request_too_large", "The request body is larger than the gateway accepts");
 
+	public static final GatewayError REQUEST_BODY_TIMEOUT = of(HttpStatus.REQUEST_TIMEOUT, Category.INVALID_REQUEST,
+			"request_body_timeout", "The request body did not arrive in time; the connection is closed");
+
 	public static final GatewayError UNAUTHENTICATED = of(HttpStatus.UNAUTHORIZED, Category.UNAUTHENTICATED,
 			"unauthenticated", "A valid bearer token is required");
 
@@ -93,6 +96,14 @@ public final class GatewayErrors {
 	public static final GatewayError CONDITION_BUDGET_EXHAUSTED = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
 			"condition_budget_exhausted",
 			"This caller has spent its share of grant condition evaluation time; retry after the time Retry-After gives");
+
+	public static final GatewayError TOO_MANY_REQUESTS = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
+			"too_many_requests", "Too many requests of this caller are in flight; retry after one finishes")
+		.withRetryAfter(Duration.ofSeconds(1));
+
+	public static final GatewayError TOO_MANY_STREAMS = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
+			"too_many_streams", "This caller has too many listen streams open; close one first")
+		.withRetryAfter(Duration.ofSeconds(1));
 
 	public static final GatewayError QUOTA_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
 			"quota_store_unavailable", "The quota store cannot be reached; retry shortly")

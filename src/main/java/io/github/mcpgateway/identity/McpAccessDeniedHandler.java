@@ -29,6 +29,7 @@ public final class McpAccessDeniedHandler implements AccessDeniedHandler {
 	@Override
 	public void handle(HttpServletRequest request, HttpServletResponse response,
 			AccessDeniedException accessDeniedException) throws IOException {
+		GatewayErrorRenderer.closeIfBodyUnread(request, response);
 		if (GatewayErrorRenderer.isActuatorPath(UrlPathHelper.defaultInstance.getPathWithinApplication(request))) {
 			this.errorRenderer.renderProblem(response, GatewayErrors.OPERATOR_REQUIRED);
 			return;

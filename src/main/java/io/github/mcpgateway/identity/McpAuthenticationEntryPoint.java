@@ -57,6 +57,7 @@ public final class McpAuthenticationEntryPoint implements AuthenticationEntryPoi
 	@Override
 	public void commence(HttpServletRequest request, HttpServletResponse response,
 			AuthenticationException authException) throws IOException {
+		GatewayErrorRenderer.closeIfBodyUnread(request, response);
 		if (this.servers.identityModeOf(request) == IdentityMode.ADAPTER_CERTIFICATE) {
 			// No bearer challenge: a token is not accepted here, only a trusted client
 			// certificate.

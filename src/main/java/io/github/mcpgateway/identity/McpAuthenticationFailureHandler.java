@@ -41,6 +41,7 @@ final class McpAuthenticationFailureHandler implements AuthenticationFailureHand
 			logger.warn("Cannot verify bearer tokens: " + exception.getClass().getSimpleName() + " ("
 					+ ((exception.getCause() != null) ? exception.getCause().getClass().getSimpleName() : "no cause")
 					+ ")");
+			GatewayErrorRenderer.closeIfBodyUnread(request, response);
 			this.errorRenderer.render(response, GatewayErrors.IDENTITY_UNAVAILABLE, null);
 			return;
 		}

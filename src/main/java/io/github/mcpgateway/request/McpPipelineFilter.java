@@ -22,6 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.McpAuthentication;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
@@ -80,7 +81,8 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(clock, "clock must not be null");
 		this.servers = servers;
-		this.admission = new RequestAdmission(new RequestBodyReader(properties.maxBodySize()), parser);
+		this.admission = new RequestAdmission(
+				new RequestBodyReader(properties.maxBodySize(), properties.bodyReadTimeout(), clock), parser);
 		this.stages = List.copyOf(stages);
 		this.refusals = refusals;
 		this.refusalCustomizers = List.copyOf(refusalCustomizers);
@@ -150,6 +152,8 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			for (RequestRefusalCustomizer customizer : this.refusalCustomizers) {
 				error = customizer.customize(request, error);
 			}
+			// A method or media type refused before the body was read.
+			GatewayErrorRenderer.closeIfBodyUnread(request, response);
 			this.refusals.refuse(context, response, error, null);
 			return null;
 		}

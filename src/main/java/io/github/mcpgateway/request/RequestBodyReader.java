@@ -2,6 +2,9 @@ package io.github.mcpgateway.request;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.Arrays;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
@@ -9,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
 import org.springframework.util.unit.DataSize;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 
@@ -17,6 +21,15 @@ import io.github.mcpgateway.error.GatewayErrors;
  * {@code Content-Length} over the cap is refused before reading, a chunked body is
  * refused as soon as it passes the cap (413 {@code request_too_large}). A body that is
  * not JSON in UTF-8 is refused with 415 {@code unsupported_media_type}.
+ *
+ * <p>
+ * A body must arrive whole within the read timeout
+ * ({@code gateway.request.body-read-timeout}), counted from the first read: a client that
+ * sends a byte every few seconds keeps every single read short, so the deadline is
+ * checked between reads, and one read waits at most Tomcat's
+ * {@code server.tomcat.connection-timeout}. A body late by either is refused with 408
+ * {@code request_body_timeout}, a status on which Tomcat closes the connection. The
+ * request thread is thus held at most the read timeout plus one connection timeout.
  */
 public final class RequestBodyReader {
 
@@ -27,10 +40,18 @@ public final class RequestBodyReader {
 	 */
 	public static final String READ_AHEAD = RequestBodyReader.class.getName() + ".readAhead";
 
+	private static final int CHUNK = 8192;
+
 	private final int maxBytes;
 
-	RequestBodyReader(DataSize maxBodySize) {
+	private final long readTimeoutNanos;
+
+	private final GatewayClock clock;
+
+	RequestBodyReader(DataSize maxBodySize, Duration readTimeout, GatewayClock clock) {
 		this.maxBytes = (int) maxBodySize.toBytes();
+		this.readTimeoutNanos = readTimeout.toNanos();
+		this.clock = clock;
 	}
 
 	byte[] read(HttpServletRequest request) throws IOException {
@@ -45,12 +66,48 @@ public final class RequestBodyReader {
 			return readAhead;
 		}
 		try (InputStream in = request.getInputStream()) {
-			byte[] body = in.readNBytes(this.maxBytes + 1);
-			if (body.length > this.maxBytes) {
-				throw new GatewayErrorException(GatewayErrors.REQUEST_TOO_LARGE);
-			}
-			return body;
+			return readWithinDeadline(in, request.getContentLengthLong());
 		}
+		catch (SocketTimeoutException ex) {
+			throw new GatewayErrorException(GatewayErrors.REQUEST_BODY_TIMEOUT);
+		}
+		catch (IOException ex) {
+			if (ex.getCause() instanceof SocketTimeoutException) {
+				throw new GatewayErrorException(GatewayErrors.REQUEST_BODY_TIMEOUT);
+			}
+			throw ex;
+		}
+	}
+
+	/**
+	 * Reads to the end of the body, no more than the cap plus one byte, checking the
+	 * deadline before every read after the first.
+	 */
+	private byte[] readWithinDeadline(InputStream in, long declaredLength) throws IOException {
+		long deadline = this.clock.nanoTime() + this.readTimeoutNanos;
+		int limit = this.maxBytes + 1;
+		byte[] buffer = new byte[(int) Math.min(limit, (declaredLength >= 0) ? declaredLength + 1 : CHUNK)];
+		int length = 0;
+		while (true) {
+			if (length == buffer.length) {
+				if (length == limit) {
+					break;
+				}
+				buffer = Arrays.copyOf(buffer, (int) Math.min(limit, (long) length * 2));
+			}
+			if (length > 0 && this.clock.nanoTime() - deadline > 0) {
+				throw new GatewayErrorException(GatewayErrors.REQUEST_BODY_TIMEOUT);
+			}
+			int read = in.read(buffer, length, Math.min(CHUNK, buffer.length - length));
+			if (read < 0) {
+				break;
+			}
+			length += read;
+		}
+		if (length > this.maxBytes) {
+			throw new GatewayErrorException(GatewayErrors.REQUEST_TOO_LARGE);
+		}
+		return (length == buffer.length) ? buffer : Arrays.copyOf(buffer, length);
 	}
 
 	/**

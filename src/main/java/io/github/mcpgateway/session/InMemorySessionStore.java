@@ -27,6 +27,13 @@ import org.jspecify.annotations.Nullable;
  * its client one 404 and a new {@code initialize}. All operations hold the table's
  * monitor; each is O(1), so the lock is held for nanoseconds. Dropped and expired
  * bindings are reported to the listener outside the lock.
+ *
+ * <p>
+ * Within the table, each human holds at most {@code gateway.session.max-per-principal}
+ * bindings ({@link PrincipalSessions}): a new one past that drops the same human's least
+ * recently used binding first, so one human's flood of {@code initialize} cannot push
+ * another human's sessions out of the table (only the global bound can, once more than
+ * {@code max-bindings / max-per-principal} humans each hold their full share).
  */
 final class InMemorySessionStore implements SessionStore {
 
@@ -41,11 +48,15 @@ final class InMemorySessionStore implements SessionStore {
 	/** In order of last use: a use moves a binding to the end (remove, then put). */
 	private final LinkedHashMap<String, Entry> bindings = new LinkedHashMap<>(256);
 
+	/** Each human's bindings, kept in step with {@link #bindings} under its lock. */
+	private final PrincipalSessions principals;
+
 	InMemorySessionStore(SessionProperties properties, Clock clock, Consumer<Dropped> onDropped) {
 		this.maxBindings = properties.maxBindings();
 		this.idleTimeout = properties.idleTimeout();
 		this.clock = clock;
 		this.onDropped = onDropped;
+		this.principals = new PrincipalSessions(properties.maxPerPrincipal());
 	}
 
 	@Override
@@ -54,11 +65,17 @@ final class InMemorySessionStore implements SessionStore {
 		boolean added;
 		synchronized (this.bindings) {
 			added = this.bindings.putIfAbsent(sessionId, new Entry(binding, this.clock.instant())) == null;
+			String capped = added ? this.principals.added(human(binding), sessionId) : null;
+			if (capped != null) {
+				Entry entry = this.bindings.remove(capped);
+				dropped.add(new Dropped(capped, entry.binding(), true));
+			}
 			Iterator<Map.Entry<String, Entry>> eldest = this.bindings.entrySet().iterator();
 			while (this.bindings.size() > this.maxBindings && eldest.hasNext()) {
 				Map.Entry<String, Entry> entry = eldest.next();
 				eldest.remove();
-				dropped.add(new Dropped(entry.getKey(), entry.getValue().binding()));
+				this.principals.removed(human(entry.getValue().binding()), entry.getKey());
+				dropped.add(new Dropped(entry.getKey(), entry.getValue().binding(), false));
 			}
 		}
 		dropped.forEach(this.onDropped);
@@ -74,7 +91,8 @@ final class InMemorySessionStore implements SessionStore {
 			entry = this.bindings.get(sessionId);
 			if (entry != null && entry.lastUsed().plus(this.idleTimeout).isBefore(now)) {
 				this.bindings.remove(sessionId);
-				expired = new Dropped(sessionId, entry.binding());
+				this.principals.removed(human(entry.binding()), sessionId);
+				expired = new Dropped(sessionId, entry.binding(), false);
 				entry = null;
 			}
 			else if (entry != null && entry.binding().sameOwner(owner)) {
@@ -82,6 +100,7 @@ final class InMemorySessionStore implements SessionStore {
 				// id must not.
 				this.bindings.remove(sessionId);
 				this.bindings.put(sessionId, new Entry(entry.binding(), now));
+				this.principals.used(human(entry.binding()), sessionId);
 			}
 		}
 		if (expired != null) {
@@ -95,8 +114,22 @@ final class InMemorySessionStore implements SessionStore {
 		Entry entry;
 		synchronized (this.bindings) {
 			entry = this.bindings.remove(sessionId);
+			if (entry != null) {
+				this.principals.removed(human(entry.binding()), sessionId);
+			}
 		}
 		return (entry != null) ? entry.binding() : null;
+	}
+
+	/** Bindings of {@code human}. */
+	int sizeOf(String human) {
+		synchronized (this.bindings) {
+			return this.principals.count(human);
+		}
+	}
+
+	private static @Nullable String human(SessionBinding binding) {
+		return (binding.principal() != null) ? binding.principal().human() : null;
 	}
 
 	@Override
@@ -114,8 +147,13 @@ final class InMemorySessionStore implements SessionStore {
 	private record Entry(SessionBinding binding, Instant lastUsed) {
 	}
 
-	/** A binding that left the table without its client ending it. */
-	record Dropped(String sessionId, SessionBinding binding) {
+	/**
+	 * A binding that left the table without its client ending it.
+	 *
+	 * @param principalCap whether its human's cap pushed it out (else the table's bound
+	 * or the idle timeout)
+	 */
+	record Dropped(String sessionId, SessionBinding binding, boolean principalCap) {
 	}
 
 }

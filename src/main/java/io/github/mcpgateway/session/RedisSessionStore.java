@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -23,11 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.dao.DataAccessException;
-import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
-import org.springframework.data.redis.core.types.Expiration;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.principal.McpPrincipal;
@@ -59,6 +56,15 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * a second, so the binding is written well within that window. If the replica that made
  * it stops before Redis is back, the session is lost (404, the client initializes again).
  * Pending bindings are bounded by {@code gateway.session.max-bindings}.</li>
+ * <li><b>Sessions per human.</b> Beside the bindings, one sorted set per human,
+ * {@code <prefix>human:<sha256(human)>}, holds the keys of that human's bindings scored
+ * by the time of their binding or last touch. The binding and its entry are written by
+ * one script ({@link #BIND}), which also forgets entries idle past the timeout and, past
+ * {@code gateway.session.max-per-principal}, deletes that human's oldest bindings (and no
+ * one else's); a touch moves the entry, a removal takes it out. The set shares the key
+ * prefix's hash tag, so a cluster keeps it in the bindings' slot. A binding whose human's
+ * set was lost (Redis restarted without persistence) still works; it just no longer
+ * counts until it is bound again.</li>
  * </ul>
  */
 final class RedisSessionStore implements SessionStore {
@@ -78,6 +84,28 @@ final class RedisSessionStore implements SessionStore {
 			return {value, redis.call('PTTL', KEYS[1])}
 			""", List.class);
 
+	/**
+	 * Binds unless bound (KEYS[1]) and records it in its human's set (KEYS[2]; ARGV[5] is
+	 * {@code 0} for a binding without a human, whose KEYS[2] repeats KEYS[1]); drops the
+	 * human's oldest bindings past the cap. Returns {added, dropped}. ARGV: value, idle
+	 * timeout (ms), now (ms), cap, has human.
+	 */
+	static final RedisScript<List> BIND = RedisScript.of("""
+			if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return {0, 0} end
+			if ARGV[5] == '0' then return {1, 0} end
+			local now = tonumber(ARGV[3])
+			redis.call('ZADD', KEYS[2], now, KEYS[1])
+			redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[2]))
+			local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[4])
+			local dropped = 0
+			if over > 0 then
+				local oldest = redis.call('ZPOPMIN', KEYS[2], over)
+				for i = 1, #oldest, 2 do dropped = dropped + redis.call('DEL', oldest[i]) end
+			end
+			redis.call('PEXPIRE', KEYS[2], ARGV[2])
+			return {1, dropped}
+			""", List.class);
+
 	private static final JsonMapper json = JsonMapper.builder().build();
 
 	/**
@@ -95,6 +123,10 @@ final class RedisSessionStore implements SessionStore {
 	private final Duration touchInterval;
 
 	private final int maxPending;
+
+	private final int maxPerPrincipal;
+
+	private final Counter droppedByCap;
 
 	/** Redis key to value, of bindings made while Redis was unreachable. */
 	private final ConcurrentMap<String, String> pending = new ConcurrentHashMap<>();
@@ -118,7 +150,10 @@ final class RedisSessionStore implements SessionStore {
 		this.idleTimeout = properties.idleTimeout();
 		this.touchInterval = properties.redis().touchInterval();
 		this.maxPending = properties.maxBindings();
+		this.maxPerPrincipal = properties.maxPerPrincipal();
 		this.meterRegistry = meterRegistry;
+		this.droppedByCap = meterRegistry.counter(SessionMeters.EVENTS, "event",
+				SessionEvent.Type.DROPPED_PRINCIPAL_CAP.name().toLowerCase(java.util.Locale.ROOT));
 		Gauge.builder(PENDING, this.pending, Map::size).register(meterRegistry);
 		// Every operation's error counter exists from the start, at 0: a rate over it is
 		// defined before the first failure (dashboards and alerts).
@@ -170,6 +205,11 @@ final class RedisSessionStore implements SessionStore {
 			if (binding != null && binding.sameOwner(owner) && ttlMillis >= 0
 					&& this.idleTimeout.toMillis() - ttlMillis >= this.touchInterval.toMillis()) {
 				this.redis.expire(key, this.idleTimeout);
+				String human = humanKey(binding);
+				if (human != null) {
+					this.redis.opsForZSet().add(human, key, this.clock.millis());
+					this.redis.expire(human, this.idleTimeout);
+				}
 			}
 			return binding;
 		}
@@ -185,7 +225,12 @@ final class RedisSessionStore implements SessionStore {
 		String local = this.pending.remove(key);
 		try {
 			String value = this.redis.opsForValue().getAndDelete(key);
-			return decode((value != null) ? value : local);
+			SessionBinding binding = decode((value != null) ? value : local);
+			String human = (binding != null) ? humanKey(binding) : null;
+			if (human != null) {
+				this.redis.opsForZSet().remove(human, key);
+			}
+			return binding;
 		}
 		catch (DataAccessException ex) {
 			// The binding stays until its TTL; the upstream no longer knows the session,
@@ -255,10 +300,23 @@ final class RedisSessionStore implements SessionStore {
 	}
 
 	private boolean write(String key, String value) {
-		Boolean added = this.redis.execute((RedisCallback<Boolean>) (connection) -> connection.stringCommands()
-			.set(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8),
-					Expiration.from(this.idleTimeout.toMillis(), TimeUnit.MILLISECONDS), SetOption.ifAbsent()));
-		return Boolean.TRUE.equals(added);
+		SessionBinding binding = decode(value);
+		String human = (binding != null) ? humanKey(binding) : null;
+		List<?> result = this.redis.execute(BIND, List.of(key, (human != null) ? human : key), value,
+				Long.toString(this.idleTimeout.toMillis()), Long.toString(this.clock.millis()),
+				Integer.toString(this.maxPerPrincipal), (human != null) ? "1" : "0");
+		long dropped = (result != null && result.size() == 2) ? ((Number) result.get(1)).longValue() : 0;
+		if (dropped > 0) {
+			this.droppedByCap.increment(dropped);
+		}
+		return result != null && !result.isEmpty() && ((Number) result.get(0)).longValue() == 1;
+	}
+
+	/** The key of the set of {@code binding}'s human, or {@code null} for none. */
+	private @Nullable String humanKey(SessionBinding binding) {
+		McpPrincipal principal = binding.principal();
+		return (principal != null) ? this.keyPrefix + "human:" + sha256("mcp-session-human/v1\0", principal.human())
+				: null;
 	}
 
 	private void failed(String operation, DataAccessException ex) {
@@ -271,10 +329,14 @@ final class RedisSessionStore implements SessionStore {
 	}
 
 	private String key(String sessionId) {
+		return this.keyPrefix + sha256("mcp-session/v1\0", sessionId);
+	}
+
+	private static String sha256(String domain, String value) {
 		try {
 			MessageDigest digest = MessageDigest.getInstance("SHA-256");
-			digest.update("mcp-session/v1\0".getBytes(StandardCharsets.UTF_8));
-			return this.keyPrefix + HexFormat.of().formatHex(digest.digest(sessionId.getBytes(StandardCharsets.UTF_8)));
+			digest.update(domain.getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(digest.digest(value.getBytes(StandardCharsets.UTF_8)));
 		}
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("SHA-256 is required of every Java platform", ex);

@@ -52,8 +52,9 @@ class SessionConfiguration {
 		@Bean
 		InMemorySessionStore sessionStore(SessionProperties properties, Clock clock, ApplicationEventPublisher events) {
 			return new InMemorySessionStore(properties, clock,
-					(dropped) -> events.publishEvent(new SessionEvent(clock.instant(), Type.DROPPED,
-							dropped.sessionId(), dropped.binding().serverKey(),
+					(dropped) -> events.publishEvent(new SessionEvent(clock.instant(),
+							dropped.principalCap() ? Type.DROPPED_PRINCIPAL_CAP : Type.DROPPED, dropped.sessionId(),
+							dropped.binding().serverKey(),
 							(dropped.binding().principal() != null) ? dropped.binding().principal().human() : null)));
 		}
 

@@ -36,6 +36,12 @@ public record SessionEvent(Instant time, Type type, String sessionId, String ser
 		REVOKED,
 		/** Dropped to keep the table within its bound, or idle past the timeout. */
 		DROPPED,
+		/**
+		 * Dropped because its human bound more than
+		 * {@code gateway.session.max-per-principal} sessions: the human's least recently
+		 * used one goes.
+		 */
+		DROPPED_PRINCIPAL_CAP,
 		/** Refused: the gateway does not know the session id. */
 		REJECTED_UNKNOWN,
 		/** Refused: the session is revoked. */

@@ -17,14 +17,17 @@ import org.springframework.validation.annotation.Validated;
  * (shared by every replica using the same Redis, and kept across restarts)
  * @param maxBindings most bindings the {@code memory} store keeps; past it the least
  * recently used one is dropped (its client gets 404 and initializes again)
+ * @param maxPerPrincipal most bindings one human holds (across its agents, teams and
+ * servers); past it that human's least recently used binding is dropped, never another
+ * human's
  * @param idleTimeout a binding unused for this long is forgotten
  * @param redis the {@code redis} store
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.session", ignoreUnknownFields = false)
 public record SessionProperties(@DefaultValue("memory") @NotNull StoreType store,
-		@DefaultValue("10000") @Min(1) int maxBindings, @DefaultValue("24h") @NotNull Duration idleTimeout,
-		@Valid @DefaultValue Redis redis) {
+		@DefaultValue("10000") @Min(1) int maxBindings, @DefaultValue("100") @Min(1) int maxPerPrincipal,
+		@DefaultValue("24h") @NotNull Duration idleTimeout, @Valid @DefaultValue Redis redis) {
 
 	public SessionProperties {
 		if (idleTimeout != null && (idleTimeout.isNegative() || idleTimeout.isZero())) {

@@ -21,20 +21,20 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The package structure of docs/architecture.md, kept by the build.
  * <ul>
  * <li>No package cycles.</li>
- * <li>The pipeline's stages, in order: routing, identity, request, session, policy.web,
- * idempotency, upstreamauth, proxy. A stage may use an earlier stage (the request
- * context, for example) but never a later one; a later stage extends an earlier one
- * through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
+ * <li>The pipeline's stages, in order: routing, identity, admission, request, session,
+ * policy.web, idempotency, upstreamauth, proxy. A stage may use an earlier stage (the
+ * request context, for example) but never a later one; a later stage extends an earlier
+ * one through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
  * ground package ({@code transport.ReplyTap}).</li>
  * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model)
  * use no stage.</li>
  * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
  * other class is handed the clock, so that a test clock moves all of them.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
- * <li>Only the gateway's two servlet filters (routing's {@code ServerResolutionFilter},
- * the pipeline's {@code McpPipelineFilter}) and identity's Spring Security filter call
- * the filter chain: a stage decides and returns its decision, never runs what comes after
- * it.</li>
+ * <li>Only the gateway's servlet filters (routing's {@code ServerResolutionFilter},
+ * admission's caps through {@code Held}, the pipeline's {@code McpPipelineFilter}) and
+ * identity's Spring Security filter call the filter chain: a stage decides and returns
+ * its decision, never runs what comes after it.</li>
  * </ul>
  * Wiring ({@code config}) and the demo may use anything.
  */
@@ -42,8 +42,8 @@ class ArchitectureTest {
 
 	private static final String ROOT = "io.github.mcpgateway";
 
-	static final List<String> STAGES = List.of("routing", "identity", "request", "session", "policy.web", "quota",
-			"idempotency", "task", "upstreamauth", "proxy");
+	static final List<String> STAGES = List.of("routing", "identity", "admission", "request", "session", "policy.web",
+			"quota", "idempotency", "task", "upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
 			"redact");
@@ -106,6 +106,10 @@ class ArchitectureTest {
 			.doNotHaveFullyQualifiedName(ROOT + ".request.McpPipelineFilter")
 			.and()
 			.doNotHaveFullyQualifiedName(ROOT + ".routing.ServerResolutionFilter")
+			.and()
+			.doNotHaveFullyQualifiedName(ROOT + ".admission.Held")
+			.and()
+			.doNotHaveFullyQualifiedName(ROOT + ".admission.PrincipalLimitFilter")
 			.and()
 			.doNotHaveFullyQualifiedName(ROOT + ".tracing.MetaTraceContextFilter")
 			.and()

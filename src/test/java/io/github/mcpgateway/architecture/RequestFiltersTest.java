@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public class RequestFiltersTest extends GatewayIntegrationTest {
 
-	static final List<String> SERVLET_FILTERS = List.of("ServerHttpObservationFilter", "ServerResolutionFilter",
-			"OrderedRequestContextFilter", "springSecurityFilterChain", "McpPipelineFilter");
+	static final List<String> SERVLET_FILTERS = List.of("ServerHttpObservationFilter", "ClientAddressLimitFilter",
+			"ServerResolutionFilter", "OrderedRequestContextFilter", "springSecurityFilterChain",
+			"PrincipalLimitFilter", "McpPipelineFilter");
 
 	static final List<String> MCP_SECURITY_FILTERS = List.of("SecurityContextHolderFilter",
 			"AdapterCertificateAuthenticationFilter", "BearerTokenAuthenticationFilter",

@@ -15,8 +15,11 @@ import com.sun.net.httpserver.HttpServer;
 /**
  * The upstream of {@code bench/run.sh}: an MCP-shaped stub on loopback. {@code POST /mcp}
  * answers a tiny JSON-RPC result echoing the request id; {@code POST /sse} answers an
- * event stream of 5 events, the first at once, then one every 20 ms. Not a test; run with
- * {@code java -cp ... io.github.mcpgateway.bench.BenchUpstream <port>}.
+ * event stream of 5 events, the first at once, then one every 20 ms; {@code /listen} (for
+ * {@code bench/floods.sh}) answers {@code initialize} with a new {@code Mcp-Session-Id},
+ * other POSTs like {@code /mcp}, and holds a GET's event stream open for 60 s (a comment
+ * every 5 s). Not a test; run with
+ * {@code java -cp ... io.github.mcpgateway.bench.BenchUpstream <port> [threads]}.
  */
 public final class BenchUpstream {
 
@@ -27,12 +30,13 @@ public final class BenchUpstream {
 
 	public static void main(String[] args) throws IOException {
 		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", Integer.parseInt(args[0])), 1024);
-		server.setExecutor(Executors.newFixedThreadPool(32));
+		server.setExecutor(Executors.newFixedThreadPool((args.length > 1) ? Integer.parseInt(args[1]) : 32));
 		server.createContext("/mcp", BenchUpstream::json);
 		server.createContext("/sse", BenchUpstream::sse);
 		server.createContext("/faulty", BenchUpstream::faulty);
 		server.createContext("/big", BenchUpstream::big);
 		server.createContext("/stats", BenchUpstream::stats);
+		server.createContext("/listen", BenchUpstream::listen);
 		server.start();
 		System.out.println("bench upstream on " + args[0]);
 	}
@@ -149,6 +153,38 @@ public final class BenchUpstream {
 					sleep(20);
 				}
 			}
+		}
+	}
+
+	private static final java.util.concurrent.atomic.AtomicLong sessions = new java.util.concurrent.atomic.AtomicLong();
+
+	private static void listen(HttpExchange exchange) throws IOException {
+		if (!"GET".equals(exchange.getRequestMethod())) {
+			byte[] request;
+			try (InputStream in = exchange.getRequestBody()) {
+				request = in.readAllBytes();
+			}
+			String text = new String(request, StandardCharsets.UTF_8);
+			Matcher matcher = ID.matcher(text);
+			String id = matcher.find() ? matcher.group(1) : "null";
+			if (text.contains("\"initialize\"")) {
+				exchange.getResponseHeaders().add("Mcp-Session-Id", "s-" + sessions.incrementAndGet());
+			}
+			replyJson(exchange,
+					("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}").getBytes(StandardCharsets.UTF_8));
+			return;
+		}
+		exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+		exchange.sendResponseHeaders(200, 0);
+		try (OutputStream out = exchange.getResponseBody()) {
+			for (int i = 0; i < 12; i++) {
+				out.write(": open\n\n".getBytes(StandardCharsets.UTF_8));
+				out.flush();
+				sleep(5000);
+			}
+		}
+		catch (IOException ex) {
+			// The gateway closed the stream.
 		}
 	}
 

@@ -254,6 +254,7 @@ class PolicyEnforcementIntegrationTest extends GatewayIntegrationTest {
 
 		assertThat(response.statusCode()).isEqualTo(415);
 		assertThat(response.body()).contains("\"code\":\"unsupported_media_type\"");
+		assertThat(response.headers().firstValue("Connection")).as("the body is not read").hasValue("close");
 		assertThat(upstream.count()).isZero();
 	}
 

@@ -84,12 +84,50 @@ class InMemorySessionStoreTest extends SessionStoreContractTests {
 		assertThat(this.dropped).extracting(InMemorySessionStore.Dropped::sessionId).containsExactly("a");
 	}
 
+	@Test
+	void bindWhenOneHumanFloodsThenOnlyThatHumansLeastRecentlyUsedSessionsAreDropped() {
+		InMemorySessionStore registry = new InMemorySessionStore(
+				new SessionProperties(SessionProperties.StoreType.MEMORY, 100, 3, Duration.ofHours(1),
+						new SessionProperties.Redis("p:", Duration.ofSeconds(1))),
+				this.clock, this.dropped::add);
+		registry.bind("alice-1", this.echo);
+		registry.bind("mallory-first", this.stranger);
+		registry.bind("mallory-kept", this.stranger);
+		registry.use("mallory-first", this.stranger);
+
+		for (int i = 0; i < 1_000; i++) {
+			registry.bind("mallory-" + i, this.stranger);
+		}
+
+		assertThat(registry.use("alice-1", this.echo)).isNotNull();
+		assertThat(registry.sizeOf("mallory")).isEqualTo(3);
+		assertThat(registry.sizeOf("alice")).isEqualTo(1);
+		assertThat(registry.size()).isEqualTo(4);
+		assertThat(registry.use("mallory-999", this.stranger)).isNotNull();
+		assertThat(registry.use("mallory-first", this.stranger)).isNull();
+		assertThat(this.dropped).hasSize(999).allMatch(InMemorySessionStore.Dropped::principalCap);
+		assertThat(this.dropped.get(0).sessionId()).isEqualTo("mallory-kept");
+		assertThat(this.dropped.get(1).sessionId()).isEqualTo("mallory-first");
+	}
+
+	@Test
+	void removedAndExpiredSessionsNoLongerCountAgainstTheirHuman() {
+		InMemorySessionStore registry = registry(10, Duration.ofMinutes(1));
+		registry.bind("a", this.echo);
+		registry.bind("b", this.echo);
+		registry.remove("a");
+		this.clock.advance(Duration.ofMinutes(2));
+		registry.use("b", this.echo);
+
+		assertThat(registry.sizeOf("alice")).isZero();
+	}
+
 	private InMemorySessionStore registry(int max, Duration idle) {
 		return new InMemorySessionStore(properties(max, idle), this.clock, this.dropped::add);
 	}
 
 	private static SessionProperties properties(int max, Duration idle) {
-		return new SessionProperties(SessionProperties.StoreType.MEMORY, max, idle,
+		return new SessionProperties(SessionProperties.StoreType.MEMORY, max, max, idle,
 				new SessionProperties.Redis("p:", Duration.ofSeconds(1)));
 	}
 

@@ -84,7 +84,11 @@ class RedisSessionStoreTest extends SessionStoreContractTests {
 	void idleTimeoutIsRenewedByTheOwnerAtMostOncePerTouchInterval() throws InterruptedException {
 		RedisSessionStore store = store(Duration.ofSeconds(30), Duration.ofMillis(1500));
 		store.bind("s-touch", this.alice);
-		String key = template.keys("test:*").stream().findFirst().orElseThrow();
+		String key = template.keys("test:*")
+			.stream()
+			.filter((k) -> !k.startsWith("test:human:"))
+			.findFirst()
+			.orElseThrow();
 		template.expire(key, Duration.ofSeconds(20));
 
 		store.use("s-touch", this.bob);
@@ -105,7 +109,11 @@ class RedisSessionStoreTest extends SessionStoreContractTests {
 	void unreadableValueIsAnUnknownSessionNotAnError() {
 		RedisSessionStore store = store(Duration.ofHours(1), Duration.ofMinutes(1));
 		store.bind("s-garbage", this.alice);
-		String key = template.keys("test:*").stream().findFirst().orElseThrow();
+		String key = template.keys("test:*")
+			.stream()
+			.filter((k) -> !k.startsWith("test:human:"))
+			.findFirst()
+			.orElseThrow();
 		template.opsForValue().set(key, "{not json");
 
 		assertThat(store.use("s-garbage", this.alice)).isNull();
@@ -133,12 +141,37 @@ class RedisSessionStoreTest extends SessionStoreContractTests {
 		}
 	}
 
+	@Test
+	void bindWhenOneHumanFloodsThenOnlyThatHumansOldestBindingsAreDeleted() {
+		SimpleMeterRegistry meters = new SimpleMeterRegistry();
+		RedisSessionStore store = new RedisSessionStore(template,
+				new SessionProperties(SessionProperties.StoreType.REDIS, 100, 3, Duration.ofHours(1),
+						new SessionProperties.Redis("test:", Duration.ofMinutes(1))),
+				meters, this.clock);
+		store.bind("alice-1", this.alice);
+		for (int i = 0; i < 10; i++) {
+			this.clock.advance(Duration.ofMillis(1));
+			store.bind("bob-" + i, this.bob);
+		}
+
+		assertThat(store.use("alice-1", this.alice)).isEqualTo(this.alice);
+		assertThat(store.use("bob-6", this.bob)).isNull();
+		assertThat(store.use("bob-7", this.bob)).isEqualTo(this.bob);
+		assertThat(store.use("bob-9", this.bob)).isEqualTo(this.bob);
+		assertThat(meters.get(SessionMeters.EVENTS).tag("event", "dropped_principal_cap").counter().count())
+			.isEqualTo(7);
+		store.remove("bob-9");
+		store.bind("bob-10", this.bob);
+		assertThat(store.use("bob-7", this.bob)).as("a removed binding frees its place").isEqualTo(this.bob);
+		template.delete(template.keys("test:*"));
+	}
+
 	private static RedisSessionStore store(Duration idle, Duration touch) {
 		return new RedisSessionStore(template, properties(idle, touch), new SimpleMeterRegistry(), new MutableClock());
 	}
 
 	private static SessionProperties properties(Duration idle, Duration touch) {
-		return new SessionProperties(SessionProperties.StoreType.REDIS, 100, idle,
+		return new SessionProperties(SessionProperties.StoreType.REDIS, 100, 100, idle,
 				new SessionProperties.Redis("test:", touch));
 	}
 

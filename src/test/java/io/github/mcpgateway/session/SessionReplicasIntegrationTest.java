@@ -221,8 +221,14 @@ class SessionReplicasIntegrationTest {
 		String session = initialize(replicaA, this.alice);
 
 		StringRedisTemplate template = replicaA.getBean(StringRedisTemplate.class);
-		Set<String> keys = template.keys("{mcp-gateway}:session:*");
-		assertThat(keys).isNotEmpty().noneMatch((key) -> key.contains(session));
+		Set<String> all = template.keys("{mcp-gateway}:session:*");
+		assertThat(all).isNotEmpty().noneMatch((key) -> key.contains(session));
+		Set<String> humans = template.keys("{mcp-gateway}:session:human:*");
+		assertThat(humans).as("each human's set of bindings").isNotEmpty();
+		assertThat(humans).allSatisfy((key) -> assertThat(template.opsForZSet().range(key, 0, -1)).isNotEmpty()
+			.allSatisfy((member) -> assertThat(member).startsWith("{mcp-gateway}:session:").doesNotContain(session)));
+		Set<String> keys = new java.util.HashSet<>(all);
+		keys.removeAll(humans);
 		assertThat(keys).allSatisfy((key) -> assertThat(template.opsForValue().get(key)).doesNotContain(session));
 		assertThat(keys).allSatisfy((key) -> assertThat(template.getExpire(key)).isBetween(1L, 3600L));
 	}

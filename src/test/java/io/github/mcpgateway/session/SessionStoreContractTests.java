@@ -47,7 +47,7 @@ abstract class SessionStoreContractTests {
 	}
 
 	protected static SessionProperties properties() {
-		return new SessionProperties(SessionProperties.StoreType.MEMORY, 1_000, IDLE,
+		return new SessionProperties(SessionProperties.StoreType.MEMORY, 1_000, 1_000, IDLE,
 				new SessionProperties.Redis("contract:", TOUCH));
 	}
 

@@ -1,0 +1,60 @@
+package io.github.mcpgateway.admission;
+
+import java.io.IOException;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.util.Assert;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.error.GatewayErrors;
+
+/**
+ * The cap on requests in flight from one client address
+ * ({@code gateway.admission.max-requests-per-address}), ahead of routing and Spring
+ * Security, on every path: before any token is checked, one address cannot take more than
+ * its share of the request threads. Past the cap the request is answered 429
+ * {@code too_many_requests} at once, without reading its body (Tomcat then closes the
+ * connection: {@code server.tomcat.max-swallow-size} is 0).
+ *
+ * <p>
+ * The address is {@link HttpServletRequest#getRemoteAddr()}: behind a proxy or load
+ * balancer, every caller shares the proxy's address unless
+ * {@code server.forward-headers-strategy} is set so that Tomcat reads the client's from
+ * the proxy's headers.
+ */
+public final class ClientAddressLimitFilter extends OncePerRequestFilter {
+
+	private final InFlightLimiter limiter;
+
+	private final GatewayErrorRenderer renderer;
+
+	ClientAddressLimitFilter(InFlightLimiter limiter, GatewayErrorRenderer renderer) {
+		Assert.notNull(limiter, "limiter must not be null");
+		Assert.notNull(renderer, "renderer must not be null");
+		this.limiter = limiter;
+		this.renderer = renderer;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		String address = request.getRemoteAddr();
+		if (!this.limiter.tryAcquire(address)) {
+			GatewayErrorRenderer.closeIfBodyUnread(request, response);
+			if (GatewayErrorRenderer.isActuatorPath(request.getRequestURI())) {
+				this.renderer.renderProblem(response, GatewayErrors.TOO_MANY_REQUESTS);
+			}
+			else {
+				this.renderer.render(response, GatewayErrors.TOO_MANY_REQUESTS, null);
+			}
+			return;
+		}
+		Held.run(this.limiter, address, request, response, chain);
+	}
+
+}
