@@ -22,12 +22,24 @@ import io.github.mcpgateway.error.GatewayErrors;
  * connection: {@code server.tomcat.max-swallow-size} is 0).
  *
  * <p>
+ * The place is held until the request's identity is known: once the request holds a place
+ * of its human ({@link PrincipalLimitFilter}), the address's place is given back and the
+ * human's caps bound it from then on. So the address cap bounds what a client holds
+ * before (or without) a verified principal: requests being authenticated, refused ones,
+ * Actuator and {@code delegated-header} servers' requests. A long listen stream of a
+ * verified caller never counts against its address, and callers behind one ingress do not
+ * share one budget of open streams.
+ *
+ * <p>
  * The address is {@link HttpServletRequest#getRemoteAddr()}: behind a proxy or load
  * balancer, every caller shares the proxy's address unless
  * {@code server.forward-headers-strategy} is set so that Tomcat reads the client's from
  * the proxy's headers.
  */
 public final class ClientAddressLimitFilter extends OncePerRequestFilter {
+
+	/** The request attribute holding the address's place ({@link Held}). */
+	static final String HELD = ClientAddressLimitFilter.class.getName() + ".held";
 
 	private final InFlightLimiter limiter;
 
@@ -54,7 +66,7 @@ public final class ClientAddressLimitFilter extends OncePerRequestFilter {
 			}
 			return;
 		}
-		Held.run(this.limiter, address, request, response, chain);
+		Held.run(this.limiter, address, HELD, request, response, chain);
 	}
 
 }

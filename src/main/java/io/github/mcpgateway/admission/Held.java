@@ -1,6 +1,7 @@
 package io.github.mcpgateway.admission;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -10,37 +11,60 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Runs the rest of the chain holding a place a limiter gave, and gives it back when the
- * request is done: when the chain returns, or, for a request that went asynchronous, when
- * its asynchronous processing ends.
+ * A place a limiter gave one request: held while the rest of the chain runs and given
+ * back exactly once, when the chain returns, or, for a request that went asynchronous,
+ * when its asynchronous processing ends, or earlier by {@link #release()} (the address
+ * cap's place, handed over once the request holds a place of its human).
  */
 final class Held {
 
-	private Held() {
+	private final InFlightLimiter limiter;
+
+	private final String key;
+
+	private final AtomicBoolean released = new AtomicBoolean();
+
+	private Held(InFlightLimiter limiter, String key) {
+		this.limiter = limiter;
+		this.key = key;
 	}
 
-	static void run(InFlightLimiter limiter, String key, HttpServletRequest request, HttpServletResponse response,
-			FilterChain chain) throws IOException, ServletException {
+	/**
+	 * Runs the rest of the chain holding the place {@code limiter} gave {@code key};
+	 * {@code request} carries it under {@code attribute} (when not {@code null}) for a
+	 * later filter to give back early.
+	 */
+	static void run(InFlightLimiter limiter, String key, String attribute, HttpServletRequest request,
+			HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
+		Held held = new Held(limiter, key);
+		request.setAttribute(attribute, held);
 		boolean async = false;
 		try {
 			chain.doFilter(request, response);
 			if (request.isAsyncStarted()) {
-				request.getAsyncContext().addListener(new Release(limiter, key));
+				request.getAsyncContext().addListener(new Release(held));
 				async = true;
 			}
 		}
 		finally {
 			if (!async) {
-				limiter.release(key);
+				held.release();
 			}
 		}
 	}
 
-	private record Release(InFlightLimiter limiter, String key) implements AsyncListener {
+	/** Gives the place back; any later call does nothing. */
+	void release() {
+		if (this.released.compareAndSet(false, true)) {
+			this.limiter.release(this.key);
+		}
+	}
+
+	private record Release(Held held) implements AsyncListener {
 
 		@Override
 		public void onComplete(AsyncEvent event) {
-			this.limiter.release(this.key);
+			this.held.release();
 		}
 
 		@Override

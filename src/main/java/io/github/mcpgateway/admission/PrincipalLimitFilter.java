@@ -30,9 +30,13 @@ import io.github.mcpgateway.routing.ServerLocator;
  * client's choice (a token's {@code azp}, {@code act.sub}), so one human cannot multiply
  * its share by naming more agents. A request without a verified principal (a
  * {@code delegated-header} server) is not counted here; the per-address cap still
- * applies. Paths that are no MCP server pass untouched.
+ * applies. Paths that are no MCP server pass untouched. A request that takes a place of
+ * its human gives back the place of its client address
+ * ({@link ClientAddressLimitFilter}): from here on the human's caps bound it.
  */
 public final class PrincipalLimitFilter extends OncePerRequestFilter {
+
+	private static final String HELD = PrincipalLimitFilter.class.getName() + ".held";
 
 	private final ServerLocator servers;
 
@@ -71,7 +75,10 @@ public final class PrincipalLimitFilter extends OncePerRequestFilter {
 			this.renderer.render(response, error, null);
 			return;
 		}
-		Held.run(limiter, human, request, response, chain);
+		if (request.getAttribute(ClientAddressLimitFilter.HELD) instanceof Held address) {
+			address.release();
+		}
+		Held.run(limiter, human, HELD, request, response, chain);
 	}
 
 }

@@ -16,10 +16,10 @@ import io.github.mcpgateway.transport.McpRevisions;
  * a request method without an id, a batch, not JSON-RPC 2.0, not JSON, a method other
  * than POST, GET and DELETE, a disagreeing {@code Mcp-Method} or {@code Mcp-Name}) is
  * answered {@code 400 idempotency_unsupported_request}, so that the client learns no
- * guarantee applied. A body over the size cap stays {@code request_too_large}, and a
- * gateway failure stays {@code internal_error}. A routing header refused on a 2026-07-28
- * request stays {@code header_mismatch}: that revision names the error (-32020), and its
- * SDKs act on it.
+ * guarantee applied. A body over the size cap stays {@code request_too_large}, one too
+ * slow {@code request_body_timeout}, and a gateway failure stays {@code internal_error}.
+ * A routing header refused on a 2026-07-28 request stays {@code header_mismatch}: that
+ * revision names the error (-32020), and its SDKs act on it.
  */
 final class KeyedRequestRefusals implements RequestRefusalCustomizer {
 

@@ -39,6 +39,8 @@ class CallerCapsIntegrationTest extends GatewayIntegrationTest {
 
 	private static final String ECHO = "/mcp/test/echo";
 
+	private static final String DELEGATED = "/mcp/test/delegated";
+
 	private static final String MALLORY = TestJwts.jwt().human("mallory").team("blue").sign();
 
 	private static final String MALLORY_OTHER_AGENT = TestJwts.jwt()
@@ -107,11 +109,10 @@ class CallerCapsIntegrationTest extends GatewayIntegrationTest {
 
 	@Test
 	void clientAddressOverItsRequestsInFlightIsRefusedBeforeItsTokenIsRead() {
-		upstream.reply(holdingCallsNamed("notes_hold"));
-		hold(call(MALLORY, "notes_hold"));
-		hold(call(MALLORY, "notes_hold"));
-		hold(call(CAROL, "notes_hold"));
-		hold(call(CAROL, "notes_hold"));
+		upstream.reply(holdingCallsNamed("echo"));
+		for (int i = 0; i < 4; i++) {
+			hold(call(DELEGATED, "opaque-upstream-credential", "echo"));
+		}
 		awaitUpstream(4);
 
 		HttpResponse<String> refused = post(ECHO, "not-a-token", toolCall(7, "echo"));
@@ -120,6 +121,25 @@ class CallerCapsIntegrationTest extends GatewayIntegrationTest {
 		assertThat(refused.body()).contains("\"code\":\"too_many_requests\"");
 		this.release.countDown();
 		awaitTrue(() -> post(ECHO, "not-a-token", toolCall(8, "echo")).statusCode() == 401);
+	}
+
+	/** Two servers, since each server's bulkhead is 4 in the tests. */
+	@Test
+	void verifiedCallersBehindOneAddressDoNotShareItsCap() {
+		upstream.reply(holdingCallsNamed("notes_hold"));
+		hold(call(MALLORY, "notes_hold"));
+		hold(call(MALLORY_OTHER_AGENT, "notes_hold"));
+		hold(call("/mcp/test/slow", CAROL, "notes_hold"));
+		hold(call("/mcp/test/slow", CAROL, "notes_hold"));
+		awaitUpstream(4);
+
+		HttpResponse<String> dave = post(ECHO, TestJwts.jwt().human("dave").sign(), toolCall(10, "echo"));
+		HttpResponse<String> unauthenticated = post(ECHO, "not-a-token", toolCall(11, "echo"));
+
+		assertThat(dave.statusCode())
+			.as("four held requests of verified callers hold no place of the address: " + dave.body())
+			.isEqualTo(200);
+		assertThat(unauthenticated.statusCode()).isEqualTo(401);
 	}
 
 	@Test
@@ -141,7 +161,11 @@ class CallerCapsIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	private CompletableFuture<HttpResponse<InputStream>> call(String token, String tool) {
-		return http.sendAsync(HttpRequest.newBuilder(uri(ECHO))
+		return call(ECHO, token, tool);
+	}
+
+	private CompletableFuture<HttpResponse<InputStream>> call(String path, String token, String tool) {
+		return http.sendAsync(HttpRequest.newBuilder(uri(path))
 			.timeout(Duration.ofSeconds(20))
 			.header("Content-Type", "application/json")
 			.header("Accept", "application/json, text/event-stream")
