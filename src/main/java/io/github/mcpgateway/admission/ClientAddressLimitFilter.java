@@ -31,10 +31,10 @@ import io.github.mcpgateway.error.GatewayErrors;
  * share one budget of open streams.
  *
  * <p>
- * The address is {@link HttpServletRequest#getRemoteAddr()}: behind a proxy or load
- * balancer, every caller shares the proxy's address unless
- * {@code server.forward-headers-strategy} is set so that Tomcat reads the client's from
- * the proxy's headers.
+ * The address is {@link HttpServletRequest#getRemoteAddr()}, an IPv6 one counted by its
+ * /64 prefix ({@link ClientAddressKey}): behind a proxy or load balancer, every caller
+ * shares the proxy's address unless {@code server.forward-headers-strategy} is set so
+ * that Tomcat reads the client's from the proxy's headers.
  */
 public final class ClientAddressLimitFilter extends OncePerRequestFilter {
 
@@ -55,7 +55,7 @@ public final class ClientAddressLimitFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		String address = request.getRemoteAddr();
+		String address = ClientAddressKey.of(request.getRemoteAddr());
 		if (!this.limiter.tryAcquire(address)) {
 			GatewayErrorRenderer.closeIfBodyUnread(request, response);
 			if (GatewayErrorRenderer.isActuatorPath(request.getRequestURI())) {

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
@@ -32,6 +33,9 @@ import io.github.mcpgateway.error.GatewayErrors;
  * request thread is thus held at most the read timeout plus one connection timeout.
  */
 public final class RequestBodyReader {
+
+	/** A {@code charset} parameter, counted to refuse one given twice. */
+	private static final Pattern CHARSET_PARAMETER = Pattern.compile(";\\s*charset\\s*=", Pattern.CASE_INSENSITIVE);
 
 	/**
 	 * The request attribute under which a filter ahead of the pipeline leaves the body it
@@ -115,10 +119,12 @@ public final class RequestBodyReader {
 	 * {@code charset} or with {@code charset=utf-8} (any case, quoted or not); other
 	 * parameters are allowed. The gateway reads every body as UTF-8 (RFC 8259, section
 	 * 8.1) and forwards the header as sent, so another charset would have the upstream
-	 * decode, and run, what the gateway did not decide on.
+	 * decode, and run, what the gateway did not decide on. A {@code charset} given twice
+	 * is refused whatever its values: Spring's parser keeps the last, another may keep
+	 * the first.
 	 */
 	public static boolean isJson(@Nullable String contentType) {
-		if (contentType == null) {
+		if (contentType == null || CHARSET_PARAMETER.matcher(contentType).results().count() > 1) {
 			return false;
 		}
 		try {

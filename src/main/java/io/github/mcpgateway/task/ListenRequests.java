@@ -9,7 +9,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-import io.github.mcpgateway.request.CachedBodyRequest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -26,8 +25,11 @@ final class ListenRequests {
 
 	private final JsonMapper jsonMapper;
 
+	private final RequestRewrite rewrite;
+
 	ListenRequests(JsonMapper jsonMapper) {
 		this.jsonMapper = jsonMapper;
+		this.rewrite = new RequestRewrite(jsonMapper);
 	}
 
 	/** The task ids the request names, {@code null} when it names none. */
@@ -52,15 +54,14 @@ final class ListenRequests {
 		if (owned.containsAll(named)) {
 			return request;
 		}
-		ObjectNode root = (ObjectNode) this.jsonMapper.readTree(request.getInputStream().readAllBytes());
 		ArrayNode kept = this.jsonMapper.createArrayNode();
 		for (String id : named) {
 			if (owned.contains(id)) {
 				kept.add(id);
 			}
 		}
-		((ObjectNode) root.get("params").get("notifications")).set("taskIds", kept);
-		return CachedBodyRequest.replacing(request, this.jsonMapper.writeValueAsBytes(root));
+		return this.rewrite.rewrite(request,
+				(root) -> ((ObjectNode) root.get("params").get("notifications")).set("taskIds", kept));
 	}
 
 }

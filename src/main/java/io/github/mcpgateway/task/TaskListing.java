@@ -10,7 +10,6 @@ import org.jspecify.annotations.Nullable;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.principal.McpPrincipal;
-import io.github.mcpgateway.request.CachedBodyRequest;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.ListResultFilter;
 import io.github.mcpgateway.transport.MessageFilter;
@@ -37,12 +36,15 @@ final class TaskListing {
 
 	private final Duration cursorLifetime;
 
+	private final RequestRewrite rewrite;
+
 	TaskListing(TaskStore store, StrictJsonReader reader, JsonMapper jsonMapper, Clock clock, Duration cursorLifetime) {
 		this.store = store;
 		this.reader = reader;
 		this.jsonMapper = jsonMapper;
 		this.clock = clock;
 		this.cursorLifetime = cursorLifetime;
+		this.rewrite = new RequestRewrite(jsonMapper);
 	}
 
 	/**
@@ -62,9 +64,7 @@ final class TaskListing {
 		if (upstream == null) {
 			return null;
 		}
-		ObjectNode root = (ObjectNode) this.jsonMapper.readTree(request.getInputStream().readAllBytes());
-		((ObjectNode) root.get("params")).put("cursor", upstream);
-		return CachedBodyRequest.replacing(request, this.jsonMapper.writeValueAsBytes(root));
+		return this.rewrite.rewrite(request, (root) -> ((ObjectNode) root.get("params")).put("cursor", upstream));
 	}
 
 	/**

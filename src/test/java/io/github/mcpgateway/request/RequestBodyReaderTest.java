@@ -18,7 +18,8 @@ class RequestBodyReaderTest {
 	@ValueSource(strings = { "application/json; charset=iso-8859-1", "application/json; charset=utf-16le",
 			"application/json; charset=\"utf-16\"", "application/json; charset=latin1",
 			"application/json; charset=utf8", "application/json; charset=", "application/json; charset=\"\"",
-			"application/json; charset=no-such-set", "text/plain", "application/jsonx", "", "not a type" })
+			"application/json; charset=no-such-set", "application/json; charset=iso-8859-1; charset=utf-8",
+			"application/json; charset=utf-8; CHARSET=utf-8", "text/plain", "application/jsonx", "", "not a type" })
 	void isJsonWhenOtherTypeOrCharsetThenFalse(String contentType) {
 		assertThat(RequestBodyReader.isJson(contentType)).isFalse();
 	}

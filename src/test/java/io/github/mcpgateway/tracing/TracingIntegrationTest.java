@@ -286,8 +286,9 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 	void metaContextIsReadAheadOfTheServerSpanAndTheIdentitySpanOpensJustAheadOfSpringSecurity(
 			@Autowired ListableBeanFactory beans) {
 		assertThat(RequestFiltersTest.servletFilters(beans)).containsExactly("MetaTraceContextFilter",
-				"ServerHttpObservationFilter", "ServerResolutionFilter", "OrderedRequestContextFilter",
-				"IdentitySpanFilter", "springSecurityFilterChain", "McpPipelineFilter");
+				"ServerHttpObservationFilter", "ClientAddressLimitFilter", "ServerResolutionFilter",
+				"OrderedRequestContextFilter", "IdentitySpanFilter", "springSecurityFilterChain",
+				"PrincipalLimitFilter", "McpPipelineFilter");
 	}
 
 	@Test

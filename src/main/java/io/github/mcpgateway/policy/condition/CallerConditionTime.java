@@ -34,16 +34,23 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * is a record, never a joined string, so no two callers share one. Time is wall time read
  * from the gateway's clock: on a loaded machine a caller pays for waiting too, which errs
  * on the side of the others. Evaluations in flight are charged when they end, so a caller
- * may overdraw by what it has in flight; its debt is kept down to one {@code burst}, so
- * it never waits longer than {@code 2 * burst / perSecond}. CPU is a replica's own, so
- * the buckets are in memory, per replica, not shared through Redis. At most
+ * may overdraw by what it has in flight (at most one evaluation, {@code max-time}, per
+ * request: a request that decides several items reads the balance before each). The whole
+ * debt is kept, up to {@value #MAX_DEBT_BURSTS} bursts (ten seconds of evaluation time
+ * with the defaults, far past what its requests in flight can overdraw), so a caller that
+ * overdrew pays it back before it evaluates again: it waits at most
+ * {@code (MAX_DEBT_BURSTS + 1) * burst / perSecond}. CPU is a replica's own, so the
+ * buckets are in memory, per replica, not shared through Redis. At most
  * {@value #MAX_CALLERS} callers are held (Caffeine, least recently used first); a bucket
- * idle long enough to be full again is dropped, as it would be new.
+ * idle long enough to be full again from the deepest debt is dropped, as it would be new.
  */
 public final class CallerConditionTime {
 
 	/** The most callers whose balance is held. */
 	static final int MAX_CALLERS = 100_000;
+
+	/** The deepest debt a caller's balance keeps, in bursts. */
+	static final int MAX_DEBT_BURSTS = 10;
 
 	static final String TIME = "mcp.gateway.policy.condition.time";
 
@@ -75,7 +82,7 @@ public final class CallerConditionTime {
 		this.perNanosecond = (double) this.perSecond / TimeUnit.SECONDS.toNanos(1);
 		this.burst = burst.toNanos();
 		this.clock = clock;
-		long full = (long) Math.ceil(2 * this.burst / this.perNanosecond);
+		long full = (long) Math.ceil((MAX_DEBT_BURSTS + 1) * (double) this.burst / this.perNanosecond);
 		this.buckets = Caffeine.newBuilder()
 			.maximumSize(MAX_CALLERS)
 			.expireAfterAccess(Duration.ofNanos(Math.max(full, 1)))
@@ -159,7 +166,7 @@ public final class CallerConditionTime {
 
 		synchronized void charge(long now, long nanos) {
 			refill(now);
-			this.balance = Math.max(this.balance - nanos, -CallerConditionTime.this.burst);
+			this.balance = Math.max(this.balance - nanos, -MAX_DEBT_BURSTS * CallerConditionTime.this.burst);
 		}
 
 		private void refill(long now) {

@@ -146,14 +146,9 @@ public final class PolicyStage implements McpStage {
 			return StageDecision.refuse(errorOf(grant), grant.deniedBy());
 		}
 		if (server.governs(Grant.Item.RESOURCE) && subscribes(message)) {
-			CallerConditionTime.Caller caller = callerOf(context);
-			Duration spent = this.callerTime.retryAfter(caller);
-			if (spent != null) {
-				return StageDecision.refuse(GatewayErrors.CONDITION_BUDGET_EXHAUSTED.withRetryAfter(spent));
-			}
-			GrantDecision subscriptions = this.callerTime.charging(caller, () -> subscriptionsDecision(context));
+			StageDecision subscriptions = subscriptionsDecision(context);
 			if (subscriptions != null) {
-				return StageDecision.refuse(errorOf(subscriptions), subscriptions.deniedBy());
+				return subscriptions;
 			}
 		}
 		context.granted(grant.grantIndex());
@@ -209,20 +204,28 @@ public final class PolicyStage implements McpStage {
 	 * {@code resources/subscribe}) no applying grant allows, each URI decided as a
 	 * {@code resources/subscribe} of it is (its conditions see that method and
 	 * {@code params.uri}); {@code null} when every one is allowed, and for any other
-	 * request.
+	 * request. Each URI's decision is charged to the caller on its own, and the caller's
+	 * balance is read before each: a message listing many URIs is refused
+	 * {@code condition_budget_exhausted} as soon as its caller's time is spent, so one
+	 * request overdraws by at most one decision.
 	 */
-	private @Nullable GrantDecision subscriptionsDecision(McpRequestContext context) {
+	private @Nullable StageDecision subscriptionsDecision(McpRequestContext context) {
 		JsonRpcMessage message = context.message();
+		CallerConditionTime.Caller caller = callerOf(context);
 		JsonNode uris = message.params().path("notifications").path("resourceSubscriptions");
 		for (JsonNode uri : uris) {
+			Duration spent = this.callerTime.retryAfter(caller);
+			if (spent != null) {
+				return StageDecision.refuse(GatewayErrors.CONDITION_BUDGET_EXHAUSTED.withRetryAfter(spent));
+			}
 			String named = uri.isString() ? uri.stringValue() : "";
 			ConditionInput subscribe = GrantEvaluator.call(context.server(), context.principal(), "resources/subscribe",
 					null, JsonNodeFactory.instance.objectNode().put("uri", named));
-			GrantDecision decision = this.grants.decide(context.server(), context.principal(), Grant.Item.RESOURCE,
-					named, subscribe);
+			GrantDecision decision = this.callerTime.charging(caller, () -> this.grants.decide(context.server(),
+					context.principal(), Grant.Item.RESOURCE, named, subscribe));
 			this.conditionErrors.count(context.server(), decision);
 			if (!decision.allowed()) {
-				return decision;
+				return StageDecision.refuse(errorOf(decision), decision.deniedBy());
 			}
 		}
 		return null;

@@ -62,11 +62,15 @@ class CallerConditionTimeTest {
 	}
 
 	@Test
-	void aCallersDebtIsKeptDownToOneBurst() {
+	void aCallersWholeDebtIsKeptDownToTenBursts() {
+		spend(this.mallory, Duration.ofMillis(3_500));
+		assertThat(this.time.retryAfter(this.mallory)).as("2.5 s in debt, all kept: 25 s to pay back")
+			.isEqualTo(Duration.ofMillis(25_000));
+
 		spend(this.mallory, Duration.ofSeconds(30));
 
-		assertThat(this.time.retryAfter(this.mallory)).as("debt of 1 s at most: 1 s refills in 10 s")
-			.isEqualTo(Duration.ofMillis(10_000));
+		assertThat(this.time.retryAfter(this.mallory)).as("debt of 10 s at most: 10 s refills in 100 s")
+			.isEqualTo(Duration.ofMillis(100_000));
 	}
 
 	private void spend(CallerConditionTime.Caller caller, Duration evaluation) {
