@@ -29,7 +29,8 @@ class AdmissionConfiguration {
 			GatewayErrorRenderer renderer, MeterRegistry meterRegistry) {
 		return new PrincipalLimitFilter(servers,
 				new InFlightLimiter("principal", properties.maxRequestsPerPrincipal(), meterRegistry),
-				new InFlightLimiter("stream", properties.maxStreamsPerPrincipal(), meterRegistry), renderer);
+				new InFlightLimiter("stream", properties.maxStreamsPerPrincipal(), meterRegistry),
+				new InFlightLimiter("streams_total", properties.maxStreams(), meterRegistry), renderer);
 	}
 
 }

@@ -16,13 +16,17 @@ import org.springframework.validation.annotation.Validated;
  * every path; past it 429 {@code too_many_requests}
  * @param maxRequestsPerPrincipal the most requests (POST, DELETE) in flight on MCP server
  * paths of one human, across its agents and teams; past it 429 {@code too_many_requests}
- * @param maxStreamsPerPrincipal the most listen streams (GET) one human holds open on MCP
- * server paths; past it 429 {@code too_many_streams}
+ * @param maxStreamsPerPrincipal the most listen streams (GET, and 2026-07-28
+ * {@code subscriptions/listen}) one human holds open on MCP server paths; past it 429
+ * {@code too_many_streams}
+ * @param maxStreams the most listen streams this replica holds open for all callers
+ * together; past it 503 {@code stream_capacity}. Each holds a request thread, so it keeps
+ * threads for calls however many humans hold streams
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.admission", ignoreUnknownFields = false)
 public record AdmissionProperties(@DefaultValue("128") @Min(0) int maxRequestsPerAddress,
-		@DefaultValue("64") @Min(0) int maxRequestsPerPrincipal,
-		@DefaultValue("32") @Min(0) int maxStreamsPerPrincipal) {
+		@DefaultValue("64") @Min(0) int maxRequestsPerPrincipal, @DefaultValue("32") @Min(0) int maxStreamsPerPrincipal,
+		@DefaultValue("100") @Min(0) int maxStreams) {
 
 }

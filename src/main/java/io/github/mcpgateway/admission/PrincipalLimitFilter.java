@@ -17,13 +17,18 @@ import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.McpAuthentication;
 import io.github.mcpgateway.routing.ServerLocator;
+import io.github.mcpgateway.transport.McpHeaders;
 
 /**
  * The caps on what one human holds on MCP server paths, after Spring Security and before
- * the pipeline reads the body: listen streams (GET,
- * {@code gateway.admission.max-streams-per-principal}, 429 {@code too_many_streams}) and
- * other requests in flight ({@code gateway.admission.max-requests-per-principal}, 429
- * {@code too_many_requests}).
+ * the pipeline reads the body: listen streams (GET and 2026-07-28
+ * {@code subscriptions/listen}, {@code gateway.admission.max-streams-per-principal}, 429
+ * {@code too_many_streams}) and other requests in flight
+ * ({@code gateway.admission.max-requests-per-principal}, 429 {@code too_many_requests});
+ * then, for a stream, the replica's own cap on streams of all callers
+ * ({@code gateway.admission.max-streams}, 503 {@code stream_capacity}): each stream holds
+ * a request thread for as long as it is open, so however many humans hold streams, the
+ * threads past this cap stay free for calls.
  *
  * <p>
  * The key is the human alone: the agent and team parts of a principal are often the
@@ -38,23 +43,34 @@ public final class PrincipalLimitFilter extends OncePerRequestFilter {
 
 	private static final String HELD = PrincipalLimitFilter.class.getName() + ".held";
 
+	private static final String HELD_ALL = PrincipalLimitFilter.class.getName() + ".heldAll";
+
+	/** The one key of the replica-wide stream cap. */
+	private static final String ALL = "*";
+
+	private static final String LISTEN = "subscriptions/listen";
+
 	private final ServerLocator servers;
 
 	private final InFlightLimiter requests;
 
 	private final InFlightLimiter streams;
 
+	private final InFlightLimiter allStreams;
+
 	private final GatewayErrorRenderer renderer;
 
 	PrincipalLimitFilter(ServerLocator servers, InFlightLimiter requests, InFlightLimiter streams,
-			GatewayErrorRenderer renderer) {
+			InFlightLimiter allStreams, GatewayErrorRenderer renderer) {
 		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(requests, "requests must not be null");
 		Assert.notNull(streams, "streams must not be null");
+		Assert.notNull(allStreams, "allStreams must not be null");
 		Assert.notNull(renderer, "renderer must not be null");
 		this.servers = servers;
 		this.requests = requests;
 		this.streams = streams;
+		this.allStreams = allStreams;
 		this.renderer = renderer;
 	}
 
@@ -66,19 +82,45 @@ public final class PrincipalLimitFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		boolean stream = "GET".equals(request.getMethod());
+		boolean stream = isStream(request);
 		InFlightLimiter limiter = stream ? this.streams : this.requests;
 		String human = mcp.getPrincipal().human();
 		if (!limiter.tryAcquire(human)) {
-			GatewayError error = stream ? GatewayErrors.TOO_MANY_STREAMS : GatewayErrors.TOO_MANY_REQUESTS;
-			GatewayErrorRenderer.closeIfBodyUnread(request, response);
-			this.renderer.render(response, error, null);
+			refuse(request, response, stream ? GatewayErrors.TOO_MANY_STREAMS : GatewayErrors.TOO_MANY_REQUESTS);
 			return;
 		}
 		if (request.getAttribute(ClientAddressLimitFilter.HELD) instanceof Held address) {
 			address.release();
 		}
+		if (stream) {
+			Held.run(limiter, human, HELD, request, response, (streamRequest, streamResponse) -> {
+				if (!this.allStreams.tryAcquire(ALL)) {
+					refuse((HttpServletRequest) streamRequest, (HttpServletResponse) streamResponse,
+							GatewayErrors.STREAM_CAPACITY);
+					return;
+				}
+				Held.run(this.allStreams, ALL, HELD_ALL, (HttpServletRequest) streamRequest,
+						(HttpServletResponse) streamResponse, chain);
+			});
+			return;
+		}
 		Held.run(limiter, human, HELD, request, response, chain);
+	}
+
+	/**
+	 * A listen stream: a GET, or a 2026-07-28 {@code subscriptions/listen} POST, told by
+	 * its {@code Mcp-Method} header before the body is read (the request stage refuses a
+	 * header that disagrees with the body, so a caller cannot move a call between the
+	 * caps).
+	 */
+	private static boolean isStream(HttpServletRequest request) {
+		return "GET".equals(request.getMethod()) || LISTEN.equals(request.getHeader(McpHeaders.METHOD));
+	}
+
+	private void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error)
+			throws IOException {
+		GatewayErrorRenderer.closeIfBodyUnread(request, response);
+		this.renderer.render(response, error, null);
 	}
 
 }

@@ -105,6 +105,10 @@ public final class GatewayErrors {
 			"too_many_streams", "This caller has too many listen streams open; close one first")
 		.withRetryAfter(Duration.ofSeconds(1));
 
+	public static final GatewayError STREAM_CAPACITY = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"stream_capacity", "This gateway replica holds as many listen streams as it may; retry later")
+		.withRetryAfter(Duration.ofSeconds(5));
+
 	public static final GatewayError QUOTA_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
 			"quota_store_unavailable", "The quota store cannot be reached; retry shortly")
 		.withRetryAfter(Duration.ofSeconds(1));

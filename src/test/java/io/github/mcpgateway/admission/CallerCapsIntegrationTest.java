@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestPropertySource(properties = { "gateway.admission.max-requests-per-principal=2",
 		"gateway.admission.max-streams-per-principal=1", "gateway.admission.max-requests-per-address=4",
-		"gateway.session.max-bindings=20", "gateway.session.max-per-principal=5",
+		"gateway.admission.max-streams=2", "gateway.session.max-bindings=20", "gateway.session.max-per-principal=5",
 		"gateway.proxy.first-byte-timeout=10s", "gateway.proxy.idle-timeout=10s" })
 class CallerCapsIntegrationTest extends GatewayIntegrationTest {
 
@@ -105,6 +105,46 @@ class CallerCapsIntegrationTest extends GatewayIntegrationTest {
 		assertThat(refused.body()).contains("\"code\":\"too_many_streams\"");
 		assertThat(other.join().statusCode()).isEqualTo(200);
 		assertThat(post(ECHO, MALLORY, toolCall(6, "echo")).statusCode()).as("calls are not streams").isEqualTo(200);
+	}
+
+	@Test
+	void aSubscriptionsListenPostIsAStreamOfItsHuman() {
+		upstream.reply(holdingStreams());
+		hold(listen(MALLORY));
+		awaitUpstream(1);
+
+		HttpResponse<String> refused = send(HttpRequest.newBuilder(uri(ECHO))
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.header("Authorization", "Bearer " + MALLORY_OTHER_AGENT)
+			.header("Mcp-Method", "subscriptions/listen")
+			.POST(HttpRequest.BodyPublishers.ofString(jsonRpc(12, "subscriptions/listen", "{}")))
+			.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(refused.statusCode()).isEqualTo(429);
+		assertThat(refused.body()).contains("\"code\":\"too_many_streams\"");
+		assertThat(upstream.count()).isEqualTo(1);
+	}
+
+	@Test
+	void theReplicaHoldsAtMostItsStreamsOfAllCallersAndCallsStillPass() {
+		upstream.reply(holdingStreams());
+		hold(listen(MALLORY));
+		hold(listen(CAROL));
+		awaitUpstream(2);
+
+		HttpResponse<String> refused = send(listenRequest(TestJwts.jwt().human("dave").sign()).build(),
+				HttpResponse.BodyHandlers.ofString());
+		HttpResponse<String> call = post(ECHO, TestJwts.jwt().human("dave").sign(), toolCall(13, "echo"));
+
+		assertThat(refused.statusCode()).isEqualTo(503);
+		assertThat(refused.body()).contains("\"code\":\"stream_capacity\"");
+		assertThat(refused.headers().firstValue("Retry-After")).hasValue("5");
+		assertThat(call.statusCode()).as(call.body()).isEqualTo(200);
+		this.release.countDown();
+		awaitTrue(() -> send(listenRequest(TestJwts.jwt().human("erin").sign()).timeout(Duration.ofSeconds(5)).build(),
+				HttpResponse.BodyHandlers.discarding())
+			.statusCode() == 200);
 	}
 
 	@Test
