@@ -24,7 +24,8 @@ policy_server json mcp
 policy_server listen listen
 
 OFF=(--gateway.admission.max-requests-per-address=0 --gateway.admission.max-requests-per-principal=0
-  --gateway.admission.max-streams-per-principal=0 --gateway.session.max-per-principal=2000
+  --gateway.admission.max-streams-per-principal=0 --gateway.admission.max-streams=0
+  --gateway.session.max-per-principal=2000
   --server.tomcat.max-swallow-size=2MB --server.tomcat.connection-timeout=60s
   --gateway.request.body-read-timeout=1h)
 
