@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,51 @@ class DocumentationContentsTest {
 		String recipe = Files.readString(Path.of("src/test/node/readable-refusals.mjs")).strip();
 
 		assertThat(Files.readString(Path.of("docs/errors.md"))).contains("```javascript\n" + recipe + "\n```");
+	}
+
+	/**
+	 * The heading in docs/idempotency.md under which the TypeScript recipe for a key in
+	 * {@code params._meta} is shown: its first code block is the part of
+	 * {@code meta-key-recipe.mjs} between {@code // recipe:begin} and
+	 * {@code // recipe:end}, which TypeScriptMetaKeyIT runs.
+	 */
+	static final String META_KEY_RECIPE_HEADING = "TypeScript: a key per call in `_meta` (SDK v1 and v2)";
+
+	@Test
+	void idempotencyPageShowsTheMetaKeyRecipeTheTypeScriptTestsRun() throws IOException {
+		String recipe = Files.readString(Path.of("src/test/node/meta-key-recipe.mjs"));
+		Matcher marked = Pattern.compile("(?s)// recipe:begin\\n(.*?)// recipe:end").matcher(recipe);
+		assertThat(marked.find()).as("meta-key-recipe.mjs marks its recipe with // recipe:begin and // recipe:end")
+			.isTrue();
+		String shown = firstCodeBlockUnder(Files.readAllLines(Path.of("docs/idempotency.md")), META_KEY_RECIPE_HEADING);
+		assertThat(shown).as("the first code block under '%s' in docs/idempotency.md", META_KEY_RECIPE_HEADING)
+			.contains("callToolOnce")
+			.isEqualTo(withoutTrailingWhitespace(marked.group(1)));
+	}
+
+	/**
+	 * The first fenced code block after the heading whose text is {@code heading} (any
+	 * level), each line without trailing whitespace, no leading or trailing blank lines;
+	 * null when there is no such heading or block.
+	 */
+	private static String firstCodeBlockUnder(List<String> lines, String heading) {
+		int at = 0;
+		while (at < lines.size() && !(lines.get(at).startsWith("#")
+				&& lines.get(at).replaceFirst("^#+\\s*", "").strip().equals(heading))) {
+			at++;
+		}
+		while (at < lines.size() && !lines.get(at).startsWith("```")) {
+			at++;
+		}
+		int end = at + 1;
+		while (end < lines.size() && !lines.get(end).startsWith("```")) {
+			end++;
+		}
+		return (end < lines.size()) ? withoutTrailingWhitespace(String.join("\n", lines.subList(at + 1, end))) : null;
+	}
+
+	private static String withoutTrailingWhitespace(String text) {
+		return text.strip().lines().map(String::stripTrailing).collect(Collectors.joining("\n"));
 	}
 
 	private static final Pattern LINK = Pattern.compile("^\\s*- \\[.*]\\(#([^)]+)\\)$");

@@ -28,7 +28,10 @@ import io.github.mcpgateway.support.TestJwks;
  * tool of server-everything except {@code get-env};</li>
  * <li>{@link #OPEN}: {@code delegated-header} identity, every tool granted;</li>
  * <li>{@link #JSON}, only when started in front of a JSON server as well: {@code oauth}
- * identity, every tool granted.</li>
+ * identity, every tool granted;</li>
+ * <li>{@link #COUNTING}, only when {@link #alsoInFrontOfCountingServer} was called:
+ * {@code oauth} identity, every tool granted, and the quota {@link #COUNTING_LIMIT} on
+ * the tool {@code limited}.</li>
  * </ul>
  * Register it with {@code @RegisterExtension}: when a test or a {@code @BeforeAll} method
  * fails, it prints the tail of the gateway log.
@@ -49,6 +52,21 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	 * ({@code v2-server.mjs}), when {@link #alsoInFrontOfStatelessServer} was called.
 	 */
 	static final String STATELESS_OPEN = "/mcp/test/stateless-open";
+
+	/**
+	 * An {@code oauth} server in front of {@code counting-server.mjs} (event streams,
+	 * counted tool runs), when {@link #alsoInFrontOfCountingServer} was called: every
+	 * tool granted, calls of {@code limited} under the quota {@link #COUNTING_LIMIT}.
+	 */
+	static final String COUNTING = "/mcp/test/counting";
+
+	/**
+	 * The name of the quota on {@link #COUNTING}'s tool {@code limited}: 2 calls per
+	 * principal, then one more every 30 s ({@code tokens: 2, period: 1m}). A third call
+	 * of one principal in a row is {@code rate_limited}; give each test its own
+	 * principal.
+	 */
+	static final String COUNTING_LIMIT = "limited-calls";
 
 	/**
 	 * server-everything 2026.8.31's tools (some only for clients with matching
@@ -72,6 +90,8 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 
 	private int statelessPort;
 
+	private int countingPort;
+
 	GatewayProcess(String name) {
 		this.name = name;
 	}
@@ -82,6 +102,14 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	 */
 	void alsoInFrontOfStatelessServer(int port) {
 		this.statelessPort = port;
+	}
+
+	/**
+	 * Puts {@code counting-server.mjs} listening on {@code port} behind {@link #COUNTING}
+	 * too; call before {@code startInFrontOf}.
+	 */
+	void alsoInFrontOfCountingServer(int port) {
+		this.countingPort = port;
 	}
 
 	void startInFrontOf(int everythingPort) throws Exception {
@@ -138,7 +166,20 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 						    identity: delegated-header
 						    grants:
 						      - tools: ["*"]
-						""".formatted(this.statelessPort, STATELESS_OPEN)));
+						""".formatted(this.statelessPort, STATELESS_OPEN)) + ((this.countingPort == 0) ? "" : """
+						  - namespace: test
+						    name: counting
+						    uid: uid-counting
+						    upstream: http://127.0.0.1:%d/mcp
+						    path: %s
+						    grants:
+						      - tools: ["*"]
+						    limits:
+						      - name: %s
+						        tools: [limited]
+						        tokens: 2
+						        period: 1m
+						""".formatted(this.countingPort, COUNTING, COUNTING_LIMIT)));
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
 						// C1 only, one GC thread: a faster start; these tests check

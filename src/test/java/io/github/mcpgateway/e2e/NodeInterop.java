@@ -3,6 +3,10 @@ package io.github.mcpgateway.e2e;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,6 +110,30 @@ final class NodeInterop {
 	Started startJsonServer(String logName) throws Exception {
 		int port = freePort();
 		return startListening(logName, port, "JSON MCP server listening on port " + port, "json-server.mjs");
+	}
+
+	/**
+	 * Starts {@code counting-server.mjs}, an MCP server on the TypeScript SDK v1 that
+	 * answers {@code tools/call} with event streams and counts every tool run (read them
+	 * with {@link #countingServerRuns}), and waits for its ready line.
+	 */
+	Started startCountingServer(String logName) throws Exception {
+		int port = freePort();
+		return startListening(logName, port, "Counting MCP server listening on port " + port, "counting-server.mjs");
+	}
+
+	/**
+	 * The runs {@code counting-server.mjs} on {@code port} has counted so far: its
+	 * {@code GET /counts}, {@code {"<tool>": {"<item>": runs}}}.
+	 */
+	static JsonNode countingServerRuns(int port) throws IOException, InterruptedException {
+		HttpResponse<String> counts = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/counts")).build(),
+					HttpResponse.BodyHandlers.ofString());
+		if (counts.statusCode() != 200) {
+			throw new IllegalStateException("GET /counts answered " + counts.statusCode());
+		}
+		return JsonMapper.shared().readTree(counts.body());
 	}
 
 	private Started startListening(String logName, int port, String readyLine, String script, String... args)
