@@ -88,12 +88,15 @@ class JavaSdkMetaKeyIT {
 		CallToolResult result = MetaKeyToolCalls.callTool(client, "count", Map.of("item", item), key, 3);
 
 		assertThat(text(result)).isEqualTo("item " + item + " run 1");
-		assertThat(result.meta()).containsEntry(REPLAY_MARK, Map.of("replayed", true));
+		assertThat(replayMark(result)).isEqualTo(Map.of("replayed", true));
 		assertThat(runs("count", item)).as("tool runs").isEqualTo(1);
-		// Two calls with the key, each with its own JSON-RPC id; the SDK took the replay
-		// as
-		// the answer to the second (an answer with another id would have timed out).
-		assertThat(sentWithKey(key)).hasSize(2).extracting(JavaSdkMetaKeyIT::id).doesNotHaveDuplicates();
+		// Calls with the key, each with its own JSON-RPC id; the SDK took the replay as
+		// the
+		// answer to the last (an answer with another id would have timed out). A call
+		// between them may have been told in flight, while the gateway still records.
+		assertThat(sentWithKey(key)).hasSizeGreaterThanOrEqualTo(2)
+			.extracting(JavaSdkMetaKeyIT::id)
+			.doesNotHaveDuplicates();
 	}
 
 	@Test
@@ -101,7 +104,7 @@ class JavaSdkMetaKeyIT {
 		McpSyncClient client = client("alice");
 		String key = UUID.randomUUID().toString();
 		CallToolResult first = MetaKeyToolCalls.callTool(client, "count", Map.of("item", "first-" + key), key, 3);
-		assertThat(first.meta()).as("a first run is not marked").doesNotContainKey(REPLAY_MARK);
+		assertThat(replayMark(first)).as("a first run is not marked").isNull();
 
 		assertThatExceptionOfType(McpError.class)
 			.isThrownBy(() -> MetaKeyToolCalls.callTool(client, "count", Map.of("item", "other-" + key), key, 3))
@@ -126,9 +129,9 @@ class JavaSdkMetaKeyIT {
 		CallToolResult again = MetaKeyToolCalls.callTool(client, "slow", Map.of("item", item), key, 5);
 
 		assertThat(text(first.get())).isEqualTo("item " + item + " run 1");
-		assertThat(first.get().meta()).doesNotContainKey(REPLAY_MARK);
+		assertThat(replayMark(first.get())).isNull();
 		assertThat(text(again)).isEqualTo("item " + item + " run 1");
-		assertThat(again.meta()).containsEntry(REPLAY_MARK, Map.of("replayed", true));
+		assertThat(replayMark(again)).isEqualTo(Map.of("replayed", true));
 		assertThat(runs("slow", item)).as("tool runs").isEqualTo(1);
 	}
 
@@ -142,8 +145,8 @@ class JavaSdkMetaKeyIT {
 			.isThrownBy(() -> MetaKeyToolCalls.callTool(client, "crash", Map.of("item", item), key, 3))
 			.satisfies(refusal("idempotency_outcome_unknown", 409));
 		assertThat(runs("crash", item)).as("tool runs").isEqualTo(1);
-		// The 5xx reached the SDK as a transport error, so the recipe called again, once.
-		assertThat(sentWithKey(key)).hasSize(2);
+		// The 5xx reached the SDK as a transport error, so the recipe called again.
+		assertThat(sentWithKey(key)).hasSizeGreaterThanOrEqualTo(2);
 	}
 
 	@Test
@@ -235,6 +238,11 @@ class JavaSdkMetaKeyIT {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/** The gateway's mark on a replayed result, or {@code null}. */
+	private static Object replayMark(CallToolResult result) {
+		return (result.meta() != null) ? result.meta().get(REPLAY_MARK) : null;
 	}
 
 	private static String text(CallToolResult result) {
