@@ -22,8 +22,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Shape:
  * {@code {"jsonrpc":"2.0","id":<request id or null>,"error":{"code":<category>,"message":...,
  * "data":{"code":"<stable code>"}}}} with the error's HTTP status (or 200, with
- * {@code data.status} naming the error's own, where {@link RefusalStatuses} says so for a
- * refused request), {@code Content-Type:
+ * {@code data.status} naming the error's own and {@code data.retryAfter} its
+ * {@code Retry-After} in seconds, where {@link RefusalStatuses} says so for a refused
+ * request), {@code Content-Type:
  * application/json}, {@code Cache-Control: no-store} and, when the error has one,
  * {@code Retry-After}. An already committed response cannot carry an error any more; it
  * is left as it is.
@@ -51,7 +52,17 @@ public final class GatewayErrorRenderer {
 	 * JSON-RPC request ({@code request}: one with an id) and the refusal statuses say so.
 	 */
 	public int statusOf(GatewayError error, boolean request) {
-		return (request && this.statuses.asJsonRpc(error)) ? HttpStatus.OK.value() : error.status().value();
+		return statusOf(error, request, false);
+	}
+
+	/**
+	 * As {@link #statusOf(GatewayError, boolean)}, for a request whose Idempotency-Key
+	 * came in its message ({@code keyInMessage}), which gets every refusal of the key as
+	 * a JSON-RPC error (ADR 0020).
+	 */
+	public int statusOf(GatewayError error, boolean request, boolean keyInMessage) {
+		return (request && this.statuses.asJsonRpc(error, keyInMessage)) ? HttpStatus.OK.value()
+				: error.status().value();
 	}
 
 	/**
@@ -61,29 +72,52 @@ public final class GatewayErrorRenderer {
 	 * written
 	 */
 	public boolean render(HttpServletResponse response, GatewayError error, @Nullable JsonNode id) throws IOException {
+		return render(response, error, id, false);
+	}
+
+	/**
+	 * Render {@code error} on {@code response}, for a request whose Idempotency-Key came
+	 * in its message when {@code keyInMessage}
+	 * ({@link #statusOf(GatewayError, boolean, boolean)}).
+	 * @param id the JSON-RPC id of the request when it is known, else {@code null}
+	 * @return {@code false} when the response was already committed and nothing was
+	 * written
+	 */
+	public boolean render(HttpServletResponse response, GatewayError error, @Nullable JsonNode id, boolean keyInMessage)
+			throws IOException {
 		if (response.isCommitted()) {
 			return false;
 		}
 		response.resetBuffer();
-		int status = statusOf(error, id != null);
+		int status = statusOf(error, id != null, keyInMessage);
 		boolean asJsonRpc = status != error.status().value();
 		response.setStatus(status);
 		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
 		response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
 		response.setHeader(HttpHeaders.CONTENT_ENCODING, null);
 		if (error.retryAfter() != null) {
-			long seconds = Math.max(1, (error.retryAfter().toMillis() + 999) / 1000);
-			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds(error)));
 		}
 		ObjectNode root = body(error, id);
 		if (asJsonRpc) {
-			((ObjectNode) root.get("error").get("data")).put("status", error.status().value());
+			// What the status would have said, where the application can read it: SDKs
+			// hand it the message, never the status line or the headers.
+			ObjectNode data = (ObjectNode) root.get("error").get("data");
+			data.put("status", error.status().value());
+			if (error.retryAfter() != null) {
+				data.put("retryAfter", retryAfterSeconds(error));
+			}
 		}
 		byte[] body = this.jsonMapper.writeValueAsBytes(root);
 		response.setContentLength(body.length);
 		response.getOutputStream().write(body);
 		response.flushBuffer();
 		return true;
+	}
+
+	/** {@code Retry-After} in whole seconds, at least one. */
+	private static long retryAfterSeconds(GatewayError error) {
+		return Math.max(1, (error.retryAfter().toMillis() + 999) / 1000);
 	}
 
 	/**

@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.transport.McpMetaKeys;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -31,6 +32,9 @@ import tools.jackson.databind.node.ObjectNode;
  * without what differs between attempts of one operation ({@link #PER_ATTEMPT_META} in
  * {@code _meta}, and the multi round-trip members {@link #ROUND_TRIP}); a domain tag of
  * its own;</li>
+ * <li>the request hash of a key sent in {@code params._meta} (ADR 0020), whose caller
+ * retries by calling again: as a stateless request's, and without the key member too,
+ * under a domain tag of its own;</li>
  * <li>scope, principal and human ids: the quota levels of the store. The scope is the
  * principal and the session; without a session, the principal and the server UID. The
  * human id covers the human alone, across every agent and team (ADR 0019).</li>
@@ -81,6 +85,8 @@ final class IdempotencyHasher {
 				sha256("request/v1-without-id", key, message.method(), message.toolName(), canonical(message.params()));
 			case STATELESS -> sha256("request/v2026", key, message.method(), message.toolName(),
 					canonical(operation(message.params())));
+			case IN_MESSAGE -> sha256("request/v1-meta", key, message.method(), message.toolName(),
+					canonical(operation(message.params())));
 		};
 		String scopeId = (sessionId != null)
 				? sha256("scope/v1", principal.human(), principal.agent(), principal.team(), sessionId)
@@ -94,7 +100,10 @@ final class IdempotencyHasher {
 		return (params != null) ? CanonicalJson.of(params) : null;
 	}
 
-	/** {@code params} without what differs between attempts of one operation. */
+	/**
+	 * {@code params} without what differs between attempts of one operation, and without
+	 * the key's own member, which the key field already covers.
+	 */
 	private static @Nullable JsonNode operation(@Nullable JsonNode params) {
 		if (!(params instanceof ObjectNode object)) {
 			return params;
@@ -103,6 +112,7 @@ final class IdempotencyHasher {
 		operation.remove(ROUND_TRIP);
 		if (operation.get("_meta") instanceof ObjectNode meta) {
 			meta.remove(PER_ATTEMPT_META);
+			meta.remove(McpMetaKeys.IDEMPOTENCY_KEY);
 		}
 		return operation;
 	}
@@ -115,7 +125,11 @@ final class IdempotencyHasher {
 		/** {@code request-hash: without-jsonrpc-id}. */
 		WITHOUT_ID,
 		/** A stateless (2026-07-28) request: neither the id nor per-attempt members. */
-		STATELESS
+		STATELESS,
+		/**
+		 * A key sent in {@code _meta}: as {@link #STATELESS}, under a tag of its own.
+		 */
+		IN_MESSAGE
 
 	}
 

@@ -10,17 +10,20 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
+import io.github.mcpgateway.jsonrpc.JsonMembers;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.request.CachedBodyRequest;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
+import io.github.mcpgateway.transport.McpMetaKeys;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
@@ -28,15 +31,24 @@ import io.github.mcpgateway.transport.StreamingMediaTypes;
  * replay is therefore never served to a request those stages would refuse.
  *
  * <p>
- * Without the header it does nothing at all. With it, the request must be a governed
- * {@code tools/call} (400 {@code idempotency_unsupported_request}), the key valid (400
- * {@code idempotency_key_invalid}), the caller verified (400
+ * Without a key, the {@code Idempotency-Key} header or the {@code params._meta} member
+ * {@value McpMetaKeys#IDEMPOTENCY_KEY} ({@link IdempotencyKey}), it does nothing at all
+ * but settle a keyed call a {@code notifications/cancelled} names. With one, the request
+ * must be a governed {@code tools/call} (400 {@code idempotency_unsupported_request}),
+ * the key valid (400 {@code idempotency_key_invalid}), the caller verified (400
  * {@code idempotency_requires_verified_identity}) and the server's UID known (503
  * {@code idempotency_unavailable}). The {@link IdempotencyStore} then starts, replays or
  * refuses it; a started request's outcome decides what the store keeps
  * ({@link KeyedCallSettlement}, once the rest of the pipeline is done). A client that
  * disconnects mid-call does not stop the upstream call: its reply is read to the end and
  * recorded, so the retry gets the replay.
+ *
+ * <p>
+ * A key sent in {@code _meta} is the caller's choice per call (ADR 0020): it is retried
+ * by calling again, so its hash leaves out the id and per-attempt members, an event
+ * stream is replayed, every refusal is a JSON-RPC error the SDK hands to the application
+ * ({@code Refusals}), a replay is marked in its result's {@code _meta}, and the member is
+ * taken out of the body before it goes upstream.
  */
 public final class IdempotencyStage implements McpStage {
 
@@ -59,6 +71,9 @@ public final class IdempotencyStage implements McpStage {
 
 	private final boolean hashWithId;
 
+	/** The form of a replay for a key sent as the header. */
+	private final ReplayWriter.Form headerReplays;
+
 	private final CapacityRefusals capacityRefusals;
 
 	IdempotencyStage(IdempotencyStore store, IdempotencyProperties properties, StreamingMediaTypes streamingMediaTypes,
@@ -74,7 +89,8 @@ public final class IdempotencyStage implements McpStage {
 		this.maxReplyBytes = (int) properties.limits().maxReplySize().toBytes();
 		boolean replayEventStreams = properties.eventStreams() == IdempotencyProperties.EventStreams.REPLAY;
 		this.hashWithId = properties.requestHash() == IdempotencyProperties.RequestHash.WITH_JSONRPC_ID;
-		this.replays = new ReplayWriter(replayEventStreams);
+		this.headerReplays = new ReplayWriter.Form(!this.hashWithId, false, replayEventStreams);
+		this.replays = new ReplayWriter();
 		this.settlement = new KeyedCallSettlement(streamingMediaTypes, replayEventStreams, this.maxReplyBytes);
 	}
 
@@ -92,14 +108,15 @@ public final class IdempotencyStage implements McpStage {
 
 	@Override
 	public boolean appliesTo(McpExchange exchange) {
-		return IdempotencyKey.isPresent(exchange.request()) || InFlightCalls.cancelledId(exchange.context()) != null;
+		return McpMetaKeys.carriesIdempotencyKey(exchange.request(), exchange.context().message())
+				|| InFlightCalls.cancelledId(exchange.context()) != null;
 	}
 
 	@Override
 	public StageDecision decide(McpExchange exchange) throws IOException {
 		HttpServletRequest request = exchange.request();
 		McpRequestContext context = exchange.context();
-		if (!IdempotencyKey.isPresent(request)) {
+		if (!McpMetaKeys.carriesIdempotencyKey(request, context.message())) {
 			// An unkeyed notifications/cancelled: settle the call it names, then forward
 			// it as any notification.
 			String keyHash = this.inFlight.cancel(context, this.store);
@@ -108,14 +125,15 @@ public final class IdempotencyStage implements McpStage {
 			}
 			return StageDecision.proceed();
 		}
-		IdempotencyEntry entry;
+		Admitted admitted;
 		try {
-			entry = admit(request, context);
+			admitted = admit(request, context);
 		}
 		catch (GatewayErrorException ex) {
 			context.idempotency(IdempotencyOutcome.REJECTED, null);
 			return StageDecision.refuse(ex.error());
 		}
+		IdempotencyEntry entry = admitted.entry();
 		String keyHash = entry.entryKey().substring(0, 16);
 		BeginResult result;
 		try {
@@ -129,9 +147,8 @@ public final class IdempotencyStage implements McpStage {
 		}
 		if (result instanceof BeginResult.Replay replay) {
 			context.idempotency(IdempotencyOutcome.REPLAY, keyHash);
-			// A stateless retry carries a new id by rule, and gets its own id back.
 			this.replays.write(request, exchange.response(), replay.reply(), context.requestId(),
-					!this.hashWithId || context.stateless());
+					replayForm(admitted.key(), context));
 			return StageDecision.answered();
 		}
 		if (result instanceof BeginResult.Refused refused) {
@@ -155,33 +172,53 @@ public final class IdempotencyStage implements McpStage {
 			return limited;
 		}
 		context.idempotency(IdempotencyOutcome.FIRST, keyHash);
-		return execute(exchange, entry);
+		return execute(exchange, admitted);
+	}
+
+	/**
+	 * A key in {@code _meta} gets the retry's id, the replay marker and, for a client
+	 * that takes no JSON, a one-event stream (ADR 0020); a header key what the settings
+	 * say, and the retry's id for a stateless retry, which carries a new id by rule.
+	 */
+	private ReplayWriter.Form replayForm(IdempotencyKey key, McpRequestContext context) {
+		if (key.inMessage()) {
+			return ReplayWriter.Form.IN_MESSAGE;
+		}
+		return context.stateless() ? new ReplayWriter.Form(true, false, this.headerReplays.streamToStreamClients())
+				: this.headerReplays;
 	}
 
 	/** Checks applicability in the contract's order and builds the scoped entry. */
-	private IdempotencyEntry admit(HttpServletRequest request, McpRequestContext context) {
+	private Admitted admit(HttpServletRequest request, McpRequestContext context) {
 		JsonRpcMessage message = context.message();
 		if (!"POST".equals(request.getMethod()) || message == null || !message.isToolCall()) {
 			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST);
 		}
-		String key = IdempotencyKey.read(request);
+		IdempotencyKey key = IdempotencyKey.read(request, message);
 		if (context.principal() == null || context.server().identity() == IdentityMode.DELEGATED_HEADER) {
 			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_REQUIRES_VERIFIED_IDENTITY);
 		}
 		if (context.server().uid() == null) {
 			throw new GatewayErrorException(GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
 		}
-		IdempotencyHasher.Hash hash = context.stateless() ? IdempotencyHasher.Hash.STATELESS
-				: this.hashWithId ? IdempotencyHasher.Hash.WITH_ID : IdempotencyHasher.Hash.WITHOUT_ID;
-		return IdempotencyHasher.entry(key, context.principal(), context.sessionId(), context.server().uid(), message,
-				hash);
+		IdempotencyHasher.Hash hash = key.inMessage() ? IdempotencyHasher.Hash.IN_MESSAGE
+				: context.stateless() ? IdempotencyHasher.Hash.STATELESS
+						: this.hashWithId ? IdempotencyHasher.Hash.WITH_ID : IdempotencyHasher.Hash.WITHOUT_ID;
+		return new Admitted(key, IdempotencyHasher.entry(key.value(), context.principal(), context.sessionId(),
+				context.server().uid(), message, hash));
+	}
+
+	/** A keyed request the stage admitted, and its entry in the store. */
+	private record Admitted(IdempotencyKey key, IdempotencyEntry entry) {
 	}
 
 	/**
 	 * Lets a started call go on, its reply recorded, and settles it once the rest of the
 	 * pipeline is done.
 	 */
-	private StageDecision execute(McpExchange exchange, IdempotencyEntry entry) {
+	private StageDecision execute(McpExchange exchange, Admitted admitted) throws IOException {
+		IdempotencyEntry entry = admitted.entry();
+		boolean keyInMessage = admitted.key().inMessage();
 		HttpServletResponse response = exchange.response();
 		McpRequestContext context = exchange.context();
 		// A reply within the cap stays in the response buffer until the outcome is
@@ -191,9 +228,15 @@ public final class IdempotencyStage implements McpStage {
 		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes, this.streamingMediaTypes);
 		context.replyTap(recorder);
 		InFlightCalls.Call call = this.inFlight.start(context, entry);
-		return StageDecision.around((failure) -> {
-			settle(call,
-					(failure == null) ? this.settlement.settle(context, response, recorder) : this.settlement.failed());
+		// The key is the gateway's contract with its client: the upstream gets the
+		// request
+		// an unkeyed client would send, as the header is withheld.
+		HttpServletRequest upstream = keyInMessage ? CachedBodyRequest.replacing(exchange.request(), JsonMembers
+			.remove(exchange.request().getInputStream().readAllBytes(), "params", "_meta", McpMetaKeys.IDEMPOTENCY_KEY))
+				: null;
+		return StageDecision.wrap(upstream, null, (failure) -> {
+			settle(call, (failure == null) ? this.settlement.settle(context, response, recorder, keyInMessage)
+					: this.settlement.failed());
 			return failure;
 		});
 	}

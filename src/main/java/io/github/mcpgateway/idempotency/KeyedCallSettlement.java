@@ -39,8 +39,14 @@ final class KeyedCallSettlement {
 				Math.max(JsonReadLimits.DEFAULT_MAX_STRING_LENGTH, maxReplyBytes)), maxReplyBytes);
 	}
 
-	/** What to keep of a call whose pipeline returned. */
-	Settlement settle(McpRequestContext context, HttpServletResponse response, ReplyRecorder recorder) {
+	/**
+	 * What to keep of a call whose pipeline returned.
+	 * @param keyInMessage whether the key came in {@code _meta}: its caller opted into
+	 * replays per call, so an event stream is replayed as with
+	 * {@code event-streams: replay} (ADR 0020)
+	 */
+	Settlement settle(McpRequestContext context, HttpServletResponse response, ReplyRecorder recorder,
+			boolean keyInMessage) {
 		int status = response.getStatus();
 		// A call that created a task keeps its entry as long as the task may live: a
 		// retry within that time gets the same task, never a second one.
@@ -64,7 +70,7 @@ final class KeyedCallSettlement {
 			return Settlement.tombstone(TombstoneKind.NOT_REPLAYABLE, atLeast);
 		}
 		if (this.streamingMediaTypes.isStreaming(response.getContentType())) {
-			return settleStream(context, response, recorder, atLeast);
+			return settleStream(context, response, recorder, atLeast, this.replayEventStreams || keyInMessage);
 		}
 		return Settlement.complete(new StoredReply(status, response.getContentType(), recorder.body()), atLeast);
 	}
@@ -102,14 +108,14 @@ final class KeyedCallSettlement {
 	}
 
 	/**
-	 * A stream is delivered once (the contract), unless {@code event-streams: replay} and
-	 * it is an event stream whose one final response can stand for it
-	 * ({@link StreamedResponse}): then that response is stored as
-	 * {@code application/json}.
+	 * A stream is delivered once (the contract), unless {@code replay}
+	 * ({@code event-streams: replay}, a key in {@code _meta}) and it is an event stream
+	 * whose one final response can stand for it ({@link StreamedResponse}): then that
+	 * response is stored as {@code application/json}.
 	 */
 	private Settlement settleStream(McpRequestContext context, HttpServletResponse response, ReplyRecorder recorder,
-			Duration atLeast) {
-		if (this.replayEventStreams && StreamingMediaTypes.isEventStream(response.getContentType())) {
+			Duration atLeast, boolean replay) {
+		if (replay && StreamingMediaTypes.isEventStream(response.getContentType())) {
 			Optional<byte[]> json = StreamedResponse.of(recorder.body(), context.requestId(), this.streamReader);
 			if (json.isPresent()) {
 				return Settlement.complete(

@@ -8,17 +8,19 @@ import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.RequestRefusalCustomizer;
+import io.github.mcpgateway.transport.McpMetaKeys;
 import io.github.mcpgateway.transport.McpRevisions;
 
 /**
  * The contract's rule for a keyed request the request stage refuses: a request with an
- * {@code Idempotency-Key} that is not one valid JSON {@code tools/call} (malformed JSON,
- * a request method without an id, a batch, not JSON-RPC 2.0, not JSON, a method other
- * than POST, GET and DELETE, a disagreeing {@code Mcp-Method} or {@code Mcp-Name}) is
- * answered {@code 400 idempotency_unsupported_request}, so that the client learns no
- * guarantee applied. A body over the size cap stays {@code request_too_large}, one too
- * slow {@code request_body_timeout}, and a gateway failure stays {@code internal_error}.
- * A routing header refused on a 2026-07-28 request stays {@code header_mismatch}: that
+ * {@code Idempotency-Key} (the header, or the {@code _meta} member of a body the stage
+ * could read) that is not one valid JSON {@code tools/call} (malformed JSON, a request
+ * method without an id, a batch, not JSON-RPC 2.0, not JSON, a method other than POST,
+ * GET and DELETE, a disagreeing {@code Mcp-Method} or {@code Mcp-Name}) is answered
+ * {@code 400 idempotency_unsupported_request}, so that the client learns no guarantee
+ * applied. A body over the size cap stays {@code request_too_large}, one too slow
+ * {@code request_body_timeout}, and a gateway failure stays {@code internal_error}. A
+ * routing header refused on a 2026-07-28 request stays {@code header_mismatch}: that
  * revision names the error (-32020), and its SDKs act on it.
  */
 final class KeyedRequestRefusals implements RequestRefusalCustomizer {
@@ -30,11 +32,12 @@ final class KeyedRequestRefusals implements RequestRefusalCustomizer {
 
 	@Override
 	public GatewayError customize(HttpServletRequest request, GatewayError error) {
-		if (!NOT_A_TOOL_CALL.contains(error) || !IdempotencyKey.isPresent(request)
+		McpRequestContext context = McpRequestContext.require(request);
+		if (!NOT_A_TOOL_CALL.contains(error) || !McpMetaKeys.carriesIdempotencyKey(request, context.message())
 				|| (error == GatewayErrors.HEADER_MISMATCH && McpRevisions.isStateless(request))) {
 			return error;
 		}
-		McpRequestContext.require(request).idempotency(IdempotencyOutcome.REJECTED, null);
+		context.idempotency(IdempotencyOutcome.REJECTED, null);
 		return GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST;
 	}
 

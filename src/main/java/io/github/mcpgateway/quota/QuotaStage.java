@@ -15,7 +15,7 @@ import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
-import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.McpMetaKeys;
 
 /**
  * The quota stage, after the grants (a refused request consumes nothing) and before the
@@ -66,7 +66,7 @@ public final class QuotaStage implements McpStage {
 		if (plan.isEmpty()) {
 			return StageDecision.proceed();
 		}
-		if (tool != null && exchange.request().getHeader(McpHeaders.IDEMPOTENCY_KEY) != null) {
+		if (tool != null && McpMetaKeys.carriesIdempotencyKey(exchange.request(), message)) {
 			context.deferCharge(() -> charge(context.server(), plan));
 			return StageDecision.proceed();
 		}

@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
+import io.github.mcpgateway.transport.McpMetaKeys;
+
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 
@@ -37,7 +39,8 @@ public final class Refusals {
 	public void refuse(McpRequestContext context, HttpServletResponse response, GatewayError error,
 			@Nullable String reason) throws IOException {
 		context.refused(error, reason);
-		this.renderer.render(response, error, context.requestId());
+		this.renderer.render(response, error, context.requestId(),
+				McpMetaKeys.idempotencyKeyIn(context.message()) != null);
 	}
 
 }

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.jsonrpc.JsonMembers;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -48,7 +49,8 @@ public record MetaTraceContext(String traceparent, @Nullable String tracestate, 
 			return null;
 		}
 		try (JsonParser parser = JSON.createParser(ObjectReadContext.empty(), body)) {
-			if (parser.nextToken() != JsonToken.START_OBJECT || !enter(parser, "params") || !enter(parser, "_meta")) {
+			if (parser.nextToken() != JsonToken.START_OBJECT || !JsonMembers.enter(parser, "params")
+					|| !JsonMembers.enter(parser, "_meta")) {
 				return null;
 			}
 			String traceparent = null;
@@ -103,22 +105,6 @@ public record MetaTraceContext(String traceparent, @Nullable String tracestate, 
 				}
 			}
 			return true;
-		}
-		return false;
-	}
-
-	/**
-	 * Moves the parser into the object value of {@code name}, a member of the object it
-	 * is in; {@code false} when there is none.
-	 */
-	private static boolean enter(JsonParser parser, String name) {
-		for (JsonToken token = parser.nextToken(); token == JsonToken.PROPERTY_NAME; token = parser.nextToken()) {
-			boolean wanted = name.equals(parser.currentName());
-			JsonToken value = parser.nextToken();
-			if (wanted) {
-				return value == JsonToken.START_OBJECT;
-			}
-			parser.skipChildren();
 		}
 		return false;
 	}

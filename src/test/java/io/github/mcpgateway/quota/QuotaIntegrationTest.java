@@ -65,7 +65,7 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 
 		HttpResponse<String> sixth = call(this.alice, toolCall(20, "echo"));
 
-		assertThat(sixth.statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(sixth)).isEqualTo("rate_limited");
 		assertThat(sixth.body()).contains("\"code\":\"rate_limited\"")
 			.contains("\"limit\":\"calls-per-minute\"")
 			.contains("\"id\":20");
@@ -92,13 +92,13 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 		String aliceCiWithDeploy = TestJwts.jwt().human("alice/ci").agent("deploy").team("blue").sign();
 
 		assertThat(call(aliceWithCiDeploy, toolCall(1, "echo")).statusCode()).isEqualTo(200);
-		assertThat(call(aliceWithCiDeploy, toolCall(2, "echo")).statusCode()).as("its own bucket is empty")
-			.isEqualTo(429);
+		assertThat(QuotaRefusals.code(call(aliceWithCiDeploy, toolCall(2, "echo")))).as("its own bucket is empty")
+			.isEqualTo("rate_limited");
 
 		HttpResponse<String> other = call(aliceCiWithDeploy, toolCall(3, "echo"));
 
 		assertThat(other.statusCode()).as("the other principal's bucket is its own").isEqualTo(200);
-		assertThat(call(aliceCiWithDeploy, toolCall(4, "echo")).statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(call(aliceCiWithDeploy, toolCall(4, "echo")))).isEqualTo("rate_limited");
 		assertThat(toolCallsUpstream()).isEqualTo(2);
 	}
 
@@ -114,7 +114,7 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 		assertThat(call(this.bob, toolCall(2, "echo")).statusCode()).isEqualTo(200);
 		assertThat(call(this.alice, toolCall(3, "echo")).statusCode()).isEqualTo(200);
 
-		assertThat(call(this.bob, toolCall(4, "echo")).statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(call(this.bob, toolCall(4, "echo")))).isEqualTo("rate_limited");
 		assertThat(call(this.erin, toolCall(5, "echo")).statusCode()).as("another team").isEqualTo(200);
 	}
 
@@ -133,7 +133,7 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 
 		HttpResponse<String> second = call(this.alice, toolCall(9, "notes_read"));
 
-		assertThat(second.statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(second)).isEqualTo("rate_limited");
 		assertThat(second.body()).contains("\"limit\":\"notes-writes\"");
 	}
 
@@ -152,7 +152,7 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 		call(this.alice, toolCall(2, "echo"));
 
 		HttpResponse<String> third = call(this.alice, toolCall(3, "echo"));
-		assertThat(third.statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(third)).isEqualTo("rate_limited");
 		assertThat(third.body()).contains("\"limit\":\"tight\"");
 		assertThat(call(this.alice, toolCall(4, "notes_read")).statusCode())
 			.as("the refused echo took no token of the wide limit")
@@ -171,7 +171,8 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 		call(this.alice, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{}}");
 		call(this.alice, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
 
-		assertThat(call(this.alice, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}").statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(call(this.alice, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")))
+			.isEqualTo("rate_limited");
 	}
 
 	@Test
@@ -187,7 +188,7 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 		assertThat(call(this.alice, toolCall(1, "echo"), "Idempotency-Key", first).statusCode()).isEqualTo(200);
 
 		HttpResponse<String> refused = call(this.alice, toolCall(2, "echo"), "Idempotency-Key", second);
-		assertThat(refused.statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(refused)).isEqualTo("rate_limited");
 		HttpResponse<String> replay = call(this.alice, toolCall(1, "echo"), "Idempotency-Key", first);
 		assertThat(replay.headers().firstValue("Idempotency-Replayed")).as("a replay, even with the bucket empty")
 			.hasValue("true");
@@ -214,7 +215,7 @@ class QuotaIntegrationTest extends GatewayIntegrationTest {
 				        period: 1m
 				""");
 		call(this.alice, toolCall(1, "echo"));
-		assertThat(call(this.alice, toolCall(2, "echo")).statusCode()).isEqualTo(429);
+		assertThat(QuotaRefusals.code(call(this.alice, toolCall(2, "echo")))).isEqualTo("rate_limited");
 
 		String uid = limits("""
 				      - name: reloaded
