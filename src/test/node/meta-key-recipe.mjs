@@ -7,8 +7,10 @@ const KEY = 'io.github.mcpgateway/idempotency-key';
 const WAIT = ['idempotency_in_flight', 'rate_limited']; // nothing ran (yet): wait data.retryAfter s, call again
 
 // An answer from the gateway or the server: McpError (v1) or ProtocolError (v2), the gateway's in data.code.
-// Anything else (a network error, an HTTP error, v1's timeout -32001 or closed connection -32000): no answer.
-const answered = (e) => e?.name === 'ProtocolError' || (e?.name === 'McpError' && e.code !== -32000 && e.code !== -32001);
+// Anything else (a network error, an HTTP error, v1's own timeout -32001 or closed connection -32000, which
+// carry no data.code): no answer.
+const answered = (e) => e?.name === 'ProtocolError'
+  || (e?.name === 'McpError' && (typeof e.data?.code === 'string' || ![-32000, -32001].includes(e.code)));
 
 /** client.callTool, retried with the same key: the tool runs at most once, however often this retries. */
 export async function callToolOnce(client, { name, arguments: args }, key, { maxAttempts = 5 } = {}) {
