@@ -332,6 +332,40 @@ class TaskBindingIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void keyedExtensionTaskCreationRetriedWithANewIdGetsTheSameTaskAndCreatesNoSecond() {
+		// A 2026-07-28 client that lost its connection after asking for a task retries
+		// with a new JSON-RPC id (the revision's rule) and the key in _meta (ADR 0020).
+		String key = java.util.UUID.randomUUID().toString();
+		String meta = extensionMeta().replaceFirst("\\{",
+				"{\"io.github.mcpgateway/idempotency-key\":\"" + key + "\",\"progressToken\":\"p-ID\",");
+
+		HttpResponse<String> first = post(PATH, this.alice, extensionCall(31, meta.replace("ID", "31")),
+				"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "research");
+		HttpResponse<String> retry = post(PATH, this.alice, extensionCall(32, meta.replace("ID", "32")),
+				"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "research");
+
+		assertThat(body(first).at("/result/resultType").asString()).isEqualTo("task");
+		assertThat(retry.statusCode()).isEqualTo(200);
+		assertThat(retry.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+		assertThat(body(retry).get("id").asInt()).isEqualTo(32);
+		assertThat(body(retry).at("/result/_meta/io.github.mcpgateway~1idempotency/replayed").asBoolean()).isTrue();
+		assertThat(body(retry).at("/result/taskId").asString()).isEqualTo(body(first).at("/result/taskId").asString());
+		assertThat(tasks.tasks()).hasSize(1);
+		assertThat(tasks.received("tools/call")).hasSize(1);
+		assertThat(tasks.received("tools/call").get(0).message().toString()).doesNotContain(key);
+		// The owner then polls the task it created.
+		HttpResponse<String> got = post(PATH, this.alice,
+				taskRequest(33, "tasks/get", body(first).at("/result/taskId").asString()), "MCP-Protocol-Version",
+				"2026-07-28", "Mcp-Method", "tasks/get", "Mcp-Name", body(first).at("/result/taskId").asString());
+		assertThat(body(got).at("/result/taskId").asString()).isEqualTo(body(first).at("/result/taskId").asString());
+	}
+
+	private static String extensionCall(int id, String meta) {
+		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"research\","
+				+ "\"arguments\":{\"ms\":300},\"_meta\":" + meta + "}}";
+	}
+
+	@Test
 	void taskRequestsCannotBeKeyed() {
 		String taskId = createLegacy(this.alice, "json");
 
