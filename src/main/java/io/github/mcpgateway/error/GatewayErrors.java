@@ -162,10 +162,11 @@ public final class GatewayErrors {
 
 	public static final GatewayError IDEMPOTENCY_UNSUPPORTED_REQUEST = of(HttpStatus.BAD_REQUEST,
 			Category.INVALID_REQUEST, "idempotency_unsupported_request",
-			"Idempotency-Key is only supported on a JSON-RPC tools/call request");
+			"An Idempotency-Key (header or params._meta) is only supported on a JSON-RPC tools/call request");
 
 	public static final GatewayError IDEMPOTENCY_KEY_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
-			"idempotency_key_invalid", "Idempotency-Key must be one header of 1 to 255 visible ASCII characters");
+			"idempotency_key_invalid",
+			"An Idempotency-Key is 1 to 255 visible ASCII characters: one header, or a string in params._meta (both only if equal)");
 
 	public static final GatewayError IDEMPOTENCY_REQUIRES_VERIFIED_IDENTITY = of(HttpStatus.BAD_REQUEST,
 			Category.INVALID_REQUEST, "idempotency_requires_verified_identity",
