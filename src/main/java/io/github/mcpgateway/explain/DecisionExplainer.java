@@ -9,13 +9,13 @@ import org.jspecify.annotations.Nullable;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.grant.GrantErrors;
 import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
-import io.github.mcpgateway.policy.web.PolicyStage;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.quota.QuotaInspector;
@@ -101,7 +101,7 @@ public final class DecisionExplainer {
 		}
 		// The grant stage asks about the server before the tool, so a principal no grant
 		// applies to gets server_not_granted even on a tools/call.
-		GatewayError error = PolicyStage.errorOf(decision);
+		GatewayError error = GrantErrors.errorOf(decision);
 		return new Explanation(policy.version(), describe(server), verified, false,
 				refusal.name().toLowerCase(Locale.ROOT), error.code(), this.errors.statusOf(error, true), null, preview,
 				exclusions(server, caller, tool), List.of(), conditions, decision.deniedBy());

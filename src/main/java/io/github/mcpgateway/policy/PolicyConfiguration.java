@@ -13,7 +13,7 @@ import io.github.mcpgateway.poll.PeriodicTask;
 /**
  * Wires the live policy: parser, start-up load and reload schedule, health and the grant
  * evaluator. The grant stage that applies it is wired in
- * {@code io.github.mcpgateway.policy.web}.
+ * {@code io.github.mcpgateway.grant}, below this model.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(PolicyProperties.class)

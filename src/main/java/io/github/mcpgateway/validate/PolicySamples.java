@@ -6,13 +6,13 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.grant.GrantErrors;
 import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.PolicyParser;
-import io.github.mcpgateway.policy.web.PolicyStage;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
 import tools.jackson.core.JacksonException;
@@ -23,7 +23,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * {@code validate --samples FILE}: requests decided against the policy with the grant
- * stage's own rule ({@link GrantEvaluator}, {@link PolicyStage#errorOf}), each with what
+ * stage's own rule ({@link GrantEvaluator}, {@link GrantErrors#errorOf}), each with what
  * its conditions gave, and checked against what the file expects. Revocations, sessions
  * and limits are not part of it: a sample asks what the grants decide.
  *
@@ -123,7 +123,7 @@ final class PolicySamples {
 		String item = (sample.prompt() != null) ? sample.prompt()
 				: (sample.resource() != null) ? sample.resource() : sample.tool();
 		GrantDecision decision = this.grants.decideRequest(server, caller, kind, item, sample.arguments());
-		String code = decision.allowed() ? null : PolicyStage.errorOf(decision).code();
+		String code = decision.allowed() ? null : GrantErrors.errorOf(decision).code();
 		String got = decision.allowed()
 				? "allowed by " + server.grants().get(decision.grantIndex()).label(decision.grantIndex())
 				: "refused " + code + ((decision.deniedBy() != null) ? " by " + decision.deniedBy() : "");

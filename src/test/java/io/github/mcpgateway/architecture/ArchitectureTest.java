@@ -22,12 +22,15 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <ul>
  * <li>No package cycles.</li>
  * <li>The pipeline's stages, in order: routing, identity, admission, request, session,
- * policy.web, idempotency, upstreamauth, proxy. A stage may use an earlier stage (the
- * request context, for example) but never a later one; a later stage extends an earlier
- * one through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
+ * grant, idempotency, upstreamauth, proxy. A stage may use an earlier stage (the request
+ * context, for example) but never a later one; a later stage extends an earlier one
+ * through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
  * ground package ({@code transport.ReplyTap}).</li>
  * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model)
  * use no stage.</li>
+ * <li>The policy model ({@code policy} and every package beneath it) uses neither the
+ * request nor any stage: the grant stage that applies it lives below it, in
+ * {@code grant}.</li>
  * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
  * other class is handed the clock, so that a test clock moves all of them.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
@@ -42,7 +45,7 @@ class ArchitectureTest {
 
 	private static final String ROOT = "io.github.mcpgateway";
 
-	static final List<String> STAGES = List.of("routing", "identity", "admission", "request", "session", "policy.web",
+	static final List<String> STAGES = List.of("routing", "identity", "admission", "request", "session", "grant",
 			"quota", "idempotency", "task", "upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
@@ -86,6 +89,17 @@ class ArchitectureTest {
 				.resideInAnyPackage(stages)
 				.check(this.classes);
 		}
+	}
+
+	@Test
+	void thePolicyModelUsesNeitherTheRequestNorAnyStage() {
+		String[] stages = STAGES.stream().map(ArchitectureTest::packageOf).toArray(String[]::new);
+		noClasses().that()
+			.resideInAPackage(packageOf("policy"))
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(stages)
+			.check(this.classes);
 	}
 
 	@Test

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy.web;
+package io.github.mcpgateway.grant;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy.web;
+package io.github.mcpgateway.grant;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

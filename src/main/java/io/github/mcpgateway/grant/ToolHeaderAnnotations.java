@@ -1,4 +1,4 @@
-package io.github.mcpgateway.policy.web;
+package io.github.mcpgateway.grant;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
