@@ -26,8 +26,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * request context, for example) but never a later one; a later stage extends an earlier
  * one through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
  * ground package ({@code transport.ReplyTap}).</li>
- * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model)
- * use no stage.</li>
+ * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model,
+ * redact, redis) use no stage.</li>
  * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
  * other class is handed the clock, so that a test clock moves all of them.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
@@ -46,7 +46,7 @@ class ArchitectureTest {
 			"quota", "idempotency", "task", "upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
-			"redact");
+			"redact", "redis");
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
