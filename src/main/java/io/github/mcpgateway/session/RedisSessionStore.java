@@ -96,7 +96,10 @@ final class RedisSessionStore implements SessionStore {
 
 	private final Counter droppedByCap;
 
-	/** Redis key to value, of bindings made while Redis was unreachable. */
+	/**
+	 * Bindings made while Redis was unreachable (Redis key to value), the recovery
+	 * window, the error counters.
+	 */
 	private final RedisOutage<String> outage;
 
 	private final GatewayClock clock;

@@ -8,27 +8,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 import io.github.mcpgateway.principal.McpPrincipal;
 
-/** A {@link SessionBinding} as the Redis store keeps it: versioned JSON. */
+/**
+ * A {@link SessionBinding} as the Redis store keeps it: versioned JSON ({@code "v": 1}),
+ * the principal omitted for none. A value this version cannot read names no binding, so a
+ * replica of an older version never misreads a newer one's.
+ */
 final class SessionBindingJson {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
 	private SessionBindingJson() {
-	}
-
-	static String encode(SessionBinding binding) {
-		ObjectNode node = json.createObjectNode()
-			.put("v", 1)
-			.put("server", binding.server())
-			.put("serverKey", binding.serverKey());
-		McpPrincipal principal = binding.principal();
-		if (principal != null) {
-			node.putObject("principal")
-				.put("human", principal.human())
-				.put("agent", principal.agent())
-				.put("team", principal.team());
-		}
-		return json.writeValueAsString(node);
 	}
 
 	/**
@@ -52,6 +41,21 @@ final class SessionBindingJson {
 		catch (JacksonException | IllegalArgumentException ex) {
 			return null;
 		}
+	}
+
+	static String encode(SessionBinding binding) {
+		ObjectNode node = json.createObjectNode()
+			.put("v", 1)
+			.put("server", binding.server())
+			.put("serverKey", binding.serverKey());
+		McpPrincipal principal = binding.principal();
+		if (principal != null) {
+			node.putObject("principal")
+				.put("human", principal.human())
+				.put("agent", principal.agent())
+				.put("team", principal.team());
+		}
+		return json.writeValueAsString(node);
 	}
 
 	private static @Nullable String textOrNull(@Nullable JsonNode node) {

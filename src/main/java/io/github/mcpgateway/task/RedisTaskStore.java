@@ -92,7 +92,10 @@ final class RedisTaskStore implements TaskStore {
 
 	private final int maxBindings;
 
-	/** Task key to the binding made while Redis was unreachable. */
+	/**
+	 * Bindings made while Redis was unreachable (task key to binding), the recovery
+	 * window, the error counters.
+	 */
 	private final RedisOutage<Pending> outage;
 
 	RedisTaskStore(StringRedisTemplate redis, TaskProperties properties, GatewayClock clock,
