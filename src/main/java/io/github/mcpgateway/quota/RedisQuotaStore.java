@@ -12,6 +12,8 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
+import io.github.mcpgateway.redis.RedisScripts;
+
 /**
  * Token buckets in Redis, shared by every replica: the memory store's arithmetic (one
  * theoretical arrival time per bucket, in microseconds of Redis's own clock) in one
@@ -24,6 +26,13 @@ import org.springframework.data.redis.core.script.RedisScript;
  * would be full again, so Redis holds only buckets in use.
  *
  * <p>
+ * Clocks (the rule of docs/architecture.md, "Clocks and Redis"): Redis's {@code TIME},
+ * not the gateway clock. A bucket is shared state that every replica reads and advances
+ * at microsecond resolution; on the callers' clocks, a replica whose clock runs ahead
+ * would find buckets fuller than they are and grant tokens early, which a cap must not. A
+ * bucket's key TTL (when it would be full again) only lets Redis drop idle buckets.
+ *
+ * <p>
  * Why not Bucket4j's Redis backend: it checks a bucket with a read and a compare-and-swap
  * (two round trips, and retries under contention) and one bucket at a time, while the
  * contract here is all of a request's limits or none, in one round trip.
@@ -31,39 +40,12 @@ import org.springframework.data.redis.core.script.RedisScript;
 final class RedisQuotaStore implements QuotaStore {
 
 	/**
-	 * KEYS: the buckets. ARGV: interval (µs) and burst of each, then 1 to consume, 0 to
-	 * peek. Returns: the index of the first refusing bucket (-1: none), the wait in µs,
-	 * then each bucket's tokens.
+	 * Checks, and takes when asked, one token of each bucket, all or none. KEYS: the
+	 * buckets. ARGV: interval (µs) and burst of each, then 1 to consume, 0 to peek.
+	 * Returns: the index of the first refusing bucket (-1: none), the wait in µs, then
+	 * each bucket's tokens.
 	 */
-	private static final RedisScript<List> CONSUME = RedisScript.of("""
-			local t = redis.call('TIME')
-			local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-			local n = #KEYS
-			local consume = ARGV[2 * n + 1] == '1'
-			local refused, wait = -1, 0
-			local nexts, remaining = {}, {}
-			for i = 1, n do
-			  local interval, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
-			  local tat = tonumber(redis.call('GET', KEYS[i]) or now)
-			  if tat < now then tat = now end
-			  nexts[i] = tat + interval
-			  local from = nexts[i] - interval * burst
-			  if now < from then
-			    if refused < 0 then refused = i - 1 end
-			    if from - now > wait then wait = from - now end
-			  end
-			  remaining[i] = math.max(0, math.floor((now + interval * burst - tat) / interval))
-			end
-			if consume and refused < 0 then
-			  for i = 1, n do
-			    redis.call('SET', KEYS[i], nexts[i], 'PX', math.ceil((nexts[i] - now) / 1000) + 1)
-			    remaining[i] = remaining[i] - 1
-			  end
-			end
-			local out = {refused, wait}
-			for i = 1, n do out[#out + 1] = remaining[i] end
-			return out
-			""", List.class);
+	private static final RedisScript<List> CONSUME = RedisScripts.load(List.class, "quota/redis/consume.lua");
 
 	private final StringRedisTemplate redis;
 

@@ -1,31 +1,25 @@
 package io.github.mcpgateway.task;
 
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.redis.RedisOutage;
+import io.github.mcpgateway.redis.RedisScripts;
 
 /**
  * Task bindings in Redis ({@code gateway.session.store: redis}): every replica pointed at
@@ -46,22 +40,27 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * <li><b>Atomic caps.</b> A reservation is one script: drop what expired, count, add; so
  * replicas reserving at once never pass a cap together. A reservation's score is its
  * lease: a replica that dies mid-call does not hold the place for ever.</li>
- * <li><b>Time is the caller's clock</b>, as in the Idempotency-Key store.</li>
- * <li><b>Redis down.</b> {@code reserve}, {@code find} and {@code owned} fail and the
- * request fails closed (503, nothing upstream). A binding the upstream's answer makes
- * while Redis is down is kept in this replica's memory (bounded) and written by the
- * maintenance task once Redis answers (within a second): the reply reaches its client,
- * and the task becomes reachable from every replica once Redis is back. For
- * {@link #RECOVERY} after this replica saw Redis fail, an unknown task is answered "store
- * unavailable" (503, retry) rather than "not found", so that a binding still pending on
- * another replica is not reported missing. If this replica stops before Redis is back,
- * the pending binding is lost: the task is then unreachable through the gateway (never
- * reachable by anyone else).</li>
+ * <li><b>Clocks</b> (the rule of docs/architecture.md, "Clocks and Redis"). The gateway
+ * clock's wall-clock milliseconds, sent as an argument, as in the Idempotency-Key store:
+ * a binding's expiry is an instant the gateway shows (the task's {@code ttl}) and the
+ * caps' sorted sets are scored with it, so every replica and the in-memory store count
+ * the same way and a test clock moves them all; the binding key's TTL is set from it
+ * (expiry minus now) only so that Redis drops what no one reads. Skew between replicas
+ * (NTP: milliseconds) moves an expiry by as much. The recovery window is
+ * {@link RedisOutage}'s, on the gateway clock's monotonic reading.</li>
+ * <li><b>Redis down</b> ({@link RedisOutage}). {@code reserve}, {@code find} and
+ * {@code owned} fail and the request fails closed (503, nothing upstream). A binding the
+ * upstream's answer makes while Redis is down is kept in this replica's memory (bounded)
+ * and written by the maintenance task once Redis answers (within a second): the reply
+ * reaches its client, and the task becomes reachable from every replica once Redis is
+ * back. For {@link RedisOutage#RECOVERY} after this replica saw Redis fail, an unknown
+ * task is answered "store unavailable" (503, retry) rather than "not found", so that a
+ * binding still pending on another replica is not reported missing. If this replica stops
+ * before Redis is back, the pending binding is lost: the task is then unreachable through
+ * the gateway (never reachable by anyone else).</li>
  * </ul>
  */
 final class RedisTaskStore implements TaskStore {
-
-	private static final Log logger = LogFactory.getLog(RedisTaskStore.class);
 
 	/** Gauge: bindings made while Redis was unreachable, not yet written. */
 	static final String PENDING = "mcp.gateway.tasks.store.pending";
@@ -69,65 +68,21 @@ final class RedisTaskStore implements TaskStore {
 	/** Counter of failed Redis operations, tagged {@code operation}. */
 	static final String ERRORS = "mcp.gateway.tasks.store.errors";
 
-	/**
-	 * How long after a failure an unknown task is answered "store unavailable" rather
-	 * than "not found".
-	 */
-	static final Duration RECOVERY = Duration.ofSeconds(5);
+	/** A place under both caps, or none: 1 or 0. */
+	private static final RedisScript<Long> RESERVE = RedisScripts.load(Long.class, "task/redis/reserve.lua");
 
-	/** ARGV: principal key, reservation id, now, lease ms, max per principal, max. */
-	private static final RedisScript<Long> RESERVE = RedisScript.of("""
-			local q, g = KEYS[1] .. 'q:' .. ARGV[1], KEYS[1] .. 'g'
-			local now = tonumber(ARGV[3])
-			redis.call('ZREMRANGEBYSCORE', q, '-inf', now)
-			redis.call('ZREMRANGEBYSCORE', g, '-inf', now)
-			if redis.call('ZCARD', g) >= tonumber(ARGV[6]) or redis.call('ZCARD', q) >= tonumber(ARGV[5]) then
-			  return 0
-			end
-			local member = 'r:' .. ARGV[2]
-			redis.call('ZADD', q, now + tonumber(ARGV[4]), member)
-			redis.call('ZADD', g, now + tonumber(ARGV[4]), member)
-			return 1
-			""", Long.class);
+	/** A reservation turned into a binding; an existing binding is kept (first owner). */
+	private static final RedisScript<Long> BIND = RedisScripts.load(Long.class, "task/redis/bind.lua");
 
-	/**
-	 * ARGV: principal key, reservation id, task key, value, ttl ms, expires at. Keeps a
-	 * binding that exists (first owner).
-	 */
-	private static final RedisScript<Long> BIND = RedisScript.of("""
-			local q, g = KEYS[1] .. 'q:' .. ARGV[1], KEYS[1] .. 'g'
-			local member = 'r:' .. ARGV[2]
-			redis.call('ZREM', q, member)
-			redis.call('ZREM', g, member)
-			local b = KEYS[1] .. 'b:' .. ARGV[3]
-			if redis.call('EXISTS', b) == 1 then
-			  return 0
-			end
-			redis.call('SET', b, ARGV[4], 'PX', ARGV[5])
-			redis.call('ZADD', q, tonumber(ARGV[6]), ARGV[3])
-			redis.call('ZADD', g, tonumber(ARGV[6]), ARGV[3])
-			return 1
-			""", Long.class);
+	private static final RedisScript<Long> RELEASE = RedisScripts.load(Long.class, "task/redis/release.lua");
 
-	/** ARGV: principal key, reservation id. */
-	private static final RedisScript<Long> RELEASE = RedisScript.of("""
-			local member = 'r:' .. ARGV[2]
-			redis.call('ZREM', KEYS[1] .. 'q:' .. ARGV[1], member)
-			return redis.call('ZREM', KEYS[1] .. 'g', member)
-			""", Long.class);
-
-	/**
-	 * KEYS: the secret's key; ARGV: a new secret, written only if there is none. The
-	 * secret in Redis, whoever wrote it.
-	 */
-	private static final RedisScript<String> CURSOR_SECRET = RedisScript.of("""
-			redis.call('SET', KEYS[1], ARGV[1], 'NX')
-			return redis.call('GET', KEYS[1])
-			""", String.class);
+	/** The secret in Redis, whoever wrote it. */
+	private static final RedisScript<String> CURSOR_SECRET = RedisScripts.load(String.class,
+			"task/redis/cursor-secret.lua");
 
 	private final StringRedisTemplate redis;
 
-	private final Clock clock;
+	private final GatewayClock clock;
 
 	private final String prefix;
 
@@ -137,28 +92,24 @@ final class RedisTaskStore implements TaskStore {
 
 	private final int maxBindings;
 
-	private final int maxPending;
+	/**
+	 * Bindings made while Redis was unreachable (task key to binding), the recovery
+	 * window, the error counters.
+	 */
+	private final RedisOutage<Pending> outage;
 
-	/** Task key to the binding made while Redis was unreachable. */
-	private final ConcurrentMap<String, Pending> pending = new ConcurrentHashMap<>();
-
-	private final Map<String, Counter> errors = new ConcurrentHashMap<>();
-
-	/** {@link Clock#millis()} of the last failed Redis operation; 0 for none yet. */
-	private volatile long lastFailure;
-
-	RedisTaskStore(StringRedisTemplate redis, TaskProperties properties, Clock clock, MeterRegistry meterRegistry) {
+	RedisTaskStore(StringRedisTemplate redis, TaskProperties properties, GatewayClock clock,
+			MeterRegistry meterRegistry) {
 		this.redis = redis;
 		this.clock = clock;
 		this.prefix = properties.redis().keyPrefix();
 		this.leaseMillis = properties.redis().reservationLease().toMillis();
 		this.maxPerPrincipal = properties.maxBindingsPerPrincipal();
 		this.maxBindings = properties.maxBindings();
-		this.maxPending = Math.min(properties.maxBindings(), 10_000);
-		Gauge.builder(PENDING, this.pending, Map::size).register(meterRegistry);
-		for (String operation : new String[] { "reserve", "bind", "release", "find", "maintain", "cursor" }) {
-			this.errors.put(operation, meterRegistry.counter(ERRORS, "operation", operation));
-		}
+		this.outage = new RedisOutage<>(
+				new RedisOutage.Names(RedisTaskStore.class, "Task store", PENDING, ERRORS,
+						List.of("reserve", "bind", "release", "find", "maintain", "cursor")),
+				Math.min(properties.maxBindings(), 10_000), meterRegistry, clock);
 	}
 
 	@Override
@@ -184,13 +135,7 @@ final class RedisTaskStore implements TaskStore {
 		}
 		catch (DataAccessException ex) {
 			failure("bind", ex);
-			if (this.pending.size() < this.maxPending) {
-				this.pending.putIfAbsent(key, write);
-			}
-			else {
-				logger.warn("Task store unreachable and " + this.maxPending
-						+ " bindings already pending: a new task is not bound and cannot be reached through the gateway");
-			}
+			this.outage.keep(key, write, "a new task is not bound and cannot be reached through the gateway");
 		}
 	}
 
@@ -208,7 +153,7 @@ final class RedisTaskStore implements TaskStore {
 	@Override
 	public @Nullable TaskBinding find(String server, String taskId) {
 		String key = TaskKeys.task(server, taskId);
-		Pending local = this.pending.get(key);
+		Pending local = this.outage.pending(key);
 		if (local != null) {
 			return TaskBindingJson.decode(local.value(), this.clock.instant());
 		}
@@ -219,7 +164,7 @@ final class RedisTaskStore implements TaskStore {
 		catch (DataAccessException ex) {
 			throw failure("find", ex);
 		}
-		if (value == null && recovering()) {
+		if (value == null && this.outage.recovering()) {
 			throw new TaskStoreException("Task store recovering: an unknown task may be pending", null);
 		}
 		return TaskBindingJson.decode(value, this.clock.instant());
@@ -242,7 +187,7 @@ final class RedisTaskStore implements TaskStore {
 		Instant now = this.clock.instant();
 		Set<String> owned = new HashSet<>();
 		for (int i = 0; i < ids.size(); i++) {
-			Pending local = this.pending.get(TaskKeys.task(server, ids.get(i)));
+			Pending local = this.outage.pending(TaskKeys.task(server, ids.get(i)));
 			String value = (local != null) ? local.value() : (values != null) ? values.get(i) : null;
 			TaskBinding binding = TaskBindingJson.decode(value, now);
 			if (binding != null && binding.ownedBy(server, principal)) {
@@ -297,20 +242,11 @@ final class RedisTaskStore implements TaskStore {
 	 * maintenance task.
 	 */
 	void maintain() {
-		for (Map.Entry<String, Pending> entry : this.pending.entrySet()) {
-			try {
-				write(entry.getKey(), entry.getValue());
-				this.pending.remove(entry.getKey(), entry.getValue());
-			}
-			catch (DataAccessException ex) {
-				failure("maintain", ex);
-				return;
-			}
-		}
+		this.outage.maintain(this::write);
 	}
 
 	int pending() {
-		return this.pending.size();
+		return this.outage.size();
 	}
 
 	private void write(String key, Pending write) {
@@ -323,17 +259,8 @@ final class RedisTaskStore implements TaskStore {
 				write.value(), Long.toString(ttl), Long.toString(write.expiresAt().toEpochMilli()));
 	}
 
-	private boolean recovering() {
-		long failure = this.lastFailure;
-		return failure != 0 && this.clock.millis() - failure < RECOVERY.toMillis();
-	}
-
 	private TaskStoreException failure(String operation, DataAccessException ex) {
-		this.lastFailure = this.clock.millis();
-		this.errors.get(operation).increment();
-		if (logger.isDebugEnabled()) {
-			logger.debug("Task store " + operation + " failed", ex);
-		}
+		this.outage.failed(operation, ex);
 		return new TaskStoreException("Task store " + operation + " failed: " + ex.getClass().getSimpleName(), ex);
 	}
 

@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.GrantEvaluator;
@@ -65,7 +66,7 @@ class TaskConfiguration {
 		private static final Duration MAINTENANCE_INTERVAL = Duration.ofSeconds(1);
 
 		@Bean
-		RedisTaskStore taskStore(StringRedisTemplate redis, TaskProperties properties, Clock clock,
+		RedisTaskStore taskStore(StringRedisTemplate redis, TaskProperties properties, GatewayClock clock,
 				MeterRegistry meterRegistry) {
 			return new RedisTaskStore(redis, properties, clock, meterRegistry);
 		}

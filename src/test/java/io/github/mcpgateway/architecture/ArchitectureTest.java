@@ -26,8 +26,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * context, for example) but never a later one; a later stage extends an earlier one
  * through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
  * ground package ({@code transport.ReplyTap}).</li>
- * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model)
- * use no stage.</li>
+ * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model,
+ * redact, redis) use no stage.</li>
  * <li>The policy model ({@code policy} and every package beneath it) uses neither the
  * request nor any stage: the grant stage that applies it lives below it, in
  * {@code grant}.</li>
@@ -49,7 +49,7 @@ class ArchitectureTest {
 			"quota", "idempotency", "task", "upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
-			"redact");
+			"redact", "redis");
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

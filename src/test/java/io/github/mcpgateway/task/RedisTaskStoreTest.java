@@ -1,6 +1,5 @@
 package io.github.mcpgateway.task;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -14,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.redis.RedisOutage;
 import io.github.mcpgateway.support.RedisServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,7 +43,7 @@ class RedisTaskStoreTest extends TaskStoreContractTests {
 	}
 
 	@Override
-	protected TaskStore createStore(TaskProperties properties, Clock clock) {
+	protected TaskStore createStore(TaskProperties properties, GatewayClock clock) {
 		template.execute((org.springframework.data.redis.core.RedisCallback<Object>) (connection) -> {
 			connection.serverCommands().flushAll();
 			return null;
@@ -122,7 +123,7 @@ class RedisTaskStoreTest extends TaskStoreContractTests {
 				assertThatExceptionOfType(TaskStoreException.class)
 					.as("just after an outage an unknown task may be pending elsewhere")
 					.isThrownBy(() -> store.find("uid:a", "t-unknown"));
-				this.clock.advance(RedisTaskStore.RECOVERY.plusSeconds(1));
+				this.clock.advance(RedisOutage.RECOVERY.plusSeconds(1));
 				assertThat(store.find("uid:a", "t-unknown")).isNull();
 			}
 			finally {

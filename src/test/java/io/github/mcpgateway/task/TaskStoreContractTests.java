@@ -1,6 +1,5 @@
 package io.github.mcpgateway.task;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.MutableClock;
 import io.github.mcpgateway.task.TaskStore.Reservation;
@@ -33,7 +33,7 @@ abstract class TaskStoreContractTests {
 	protected TaskStore store;
 
 	/** A fresh, empty store with these caps and {@code clock}. */
-	protected abstract TaskStore createStore(TaskProperties properties, Clock clock);
+	protected abstract TaskStore createStore(TaskProperties properties, GatewayClock clock);
 
 	@BeforeEach
 	void createDefaultStore() {

@@ -13,14 +13,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.StringRedisSerializer;
-import org.springframework.util.StreamUtils;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.idempotency.BeginResult.Limit;
@@ -32,6 +30,7 @@ import io.github.mcpgateway.idempotency.IdempotencyStats;
 import io.github.mcpgateway.idempotency.IdempotencyStore;
 import io.github.mcpgateway.idempotency.IdempotencyStoreException;
 import io.github.mcpgateway.idempotency.StoredReply;
+import io.github.mcpgateway.redis.RedisScripts;
 
 /**
  * The Idempotency-Key store shared by gateway replicas, on Redis.
@@ -41,8 +40,11 @@ import io.github.mcpgateway.idempotency.StoredReply;
  * complete, tombstone, release) is one Lua script, so it is atomic across replicas: two
  * replicas can never both start a key, and no quota is overrun by a race. The scripts
  * mirror {@code InMemoryIdempotencyStore} rule for rule; one contract test suite runs
- * against both. Time comes from the injected {@link GatewayClock} of the calling replica
- * (TTL and leases tolerate the small skew between NTP-synchronised hosts).
+ * against both. Time comes from the injected {@link GatewayClock} of the calling replica,
+ * sent to every script as {@code now} (the rule of docs/architecture.md, "Clocks and
+ * Redis"): entries, leases and expiry queues are the in-memory store's, rule for rule, on
+ * the same clock, and TTL and leases tolerate the small skew between NTP-synchronised
+ * hosts; the keys have no Redis TTL.
  * <ul>
  * <li><b>Leases.</b> An in-flight entry carries a lease that the replica running it
  * renews ({@link #renewLeases()}). A replica that dies mid-call stops renewing; once the
@@ -61,8 +63,6 @@ import io.github.mcpgateway.idempotency.StoredReply;
  * </ul>
  */
 public final class RedisIdempotencyStore implements IdempotencyStore {
-
-	private static final String COMMON = load("common.lua");
 
 	private static final RedisScript<List> BEGIN = script("begin.lua");
 
@@ -273,18 +273,9 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 		return value.isEmpty() ? null : value;
 	}
 
+	/** A transition's script, after the functions of {@code common.lua}. */
 	private static RedisScript<List> script(String name) {
-		return RedisScript.of(COMMON + "\n" + load(name), List.class);
-	}
-
-	private static String load(String name) {
-		try {
-			return StreamUtils.copyToString(new ClassPathResource("idempotency/redis/" + name).getInputStream(),
-					StandardCharsets.UTF_8);
-		}
-		catch (java.io.IOException ex) {
-			throw new IllegalStateException("Missing idempotency store script " + name, ex);
-		}
+		return RedisScripts.load(List.class, "idempotency/redis/common.lua", "idempotency/redis/" + name);
 	}
 
 }
