@@ -12,8 +12,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The Redis client shared by the idempotency store and the session store (whichever of
- * them is {@code redis}). Spring Boot builds it from {@code spring.data.redis.*}; it
+ * The Redis client shared by the idempotency, session, task and quota stores (whichever
+ * of them is {@code redis}). Spring Boot builds it from {@code spring.data.redis.*}; it
  * connects on first use, so a gateway with only memory stores never opens a connection.
  */
 @Configuration(proxyBeanMethods = false)
@@ -36,7 +36,8 @@ class RedisClientConfiguration {
 	 * Reconnects within about a second of Redis answering again (jittered from 100 ms, at
 	 * most 1 s), not Lettuce's default of up to 30 s: every replica should see Redis back
 	 * at about the same time, so that a session bound during an outage is written by its
-	 * replica before the others look for it (see {@code RedisSessionStore}).
+	 * replica before the others look for it (see {@code redis.RedisOutage}, which the
+	 * session and task stores share).
 	 */
 	@Bean
 	ClientResourcesBuilderCustomizer reconnectWithinASecond() {
