@@ -143,7 +143,7 @@ public final class PolicyStage implements McpStage {
 		}
 		this.conditionErrors.count(server, grant);
 		if (grant.refusal() != null) {
-			return StageDecision.refuse(errorOf(grant), grant.deniedBy());
+			return StageDecision.refuse(errorOf(grant), GrantOutcome.deniedBy(grant.deniedBy()));
 		}
 		if (server.governs(Grant.Item.RESOURCE) && subscribes(message)) {
 			StageDecision subscriptions = subscriptionsDecision(context);
@@ -151,7 +151,7 @@ public final class PolicyStage implements McpStage {
 				return subscriptions;
 			}
 		}
-		context.granted(grant.grantIndex());
+		GrantOutcome.allowed(context, grant.grantIndex());
 		ListedItems listed = ListedItems.of(message);
 		if (listed != null && server.governs(listed.kind())) {
 			return filtered(exchange, listed);
@@ -188,13 +188,14 @@ public final class PolicyStage implements McpStage {
 
 	@Override
 	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.grantIndex() >= 0) {
-			attribute.accept(StageAttributes.GRANT, "grants[" + context.grantIndex() + "]");
+		Integer grantIndex = context.get(GrantOutcome.ALLOWED_BY);
+		if (grantIndex != null) {
+			attribute.accept(StageAttributes.GRANT, "grants[" + grantIndex + "]");
 		}
-		else if (context.reason() != null && context.errorCode() != null
+		else if (context.reason() instanceof GrantOutcome.DeniedBy denied && context.errorCode() != null
 				&& CONDITION_REFUSALS.contains(context.errorCode())) {
 			// A refusal by conditions: the grant whose condition refused.
-			attribute.accept(StageAttributes.GRANT, context.reason());
+			attribute.accept(StageAttributes.GRANT, denied.grant());
 		}
 	}
 
@@ -225,7 +226,7 @@ public final class PolicyStage implements McpStage {
 					context.principal(), Grant.Item.RESOURCE, named, subscribe));
 			this.conditionErrors.count(context.server(), decision);
 			if (!decision.allowed()) {
-				return StageDecision.refuse(errorOf(decision), decision.deniedBy());
+				return StageDecision.refuse(errorOf(decision), GrantOutcome.deniedBy(decision.deniedBy()));
 			}
 		}
 		return null;
