@@ -12,6 +12,7 @@ import org.springframework.util.Assert;
 
 import io.github.mcpgateway.idempotency.OperatorActionEvent;
 import io.github.mcpgateway.redact.ShownText;
+import io.github.mcpgateway.request.AuditContribution;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.session.SessionEvent;
@@ -74,42 +75,20 @@ public class AuditLogWriter implements McpAuditListener {
 
 	/**
 	 * The event as one JSON object, written field by field: this runs on every request,
-	 * so without building a map to serialize. Absent values are {@code null}; the
-	 * idempotency fields appear only for keyed requests, the upstream credential fields
-	 * only for servers with an {@code upstream-auth} mode, the task fields only for
-	 * requests the task stage handled, the trace fields only when the gateway traces.
+	 * so without building a map to serialize. Absent values are {@code null}; then come
+	 * the fields of each capability that handled the request
+	 * ({@link McpAuditEvent#contributions()}: the idempotency fields only for keyed
+	 * requests, the upstream credential fields only for servers with an
+	 * {@code upstream-auth} mode, the task fields only for requests the task stage
+	 * handled), and the trace fields only when the gateway traces.
 	 */
 	String json(McpAuditEvent event) {
 		StringWriter out = new StringWriter(512);
 		try (JsonGenerator json = this.jsonMapper.createGenerator(out)) {
 			json.writeStartObject();
-			json.writeStringProperty("time", event.time().toString());
-			json.writeStringProperty("human", event.human());
-			json.writeStringProperty("agent", event.agent());
-			json.writeStringProperty("team", event.team());
-			json.writeStringProperty("session_id", event.sessionId());
-			json.writeStringProperty("namespace", event.namespace());
-			json.writeStringProperty("server", event.server());
-			json.writeStringProperty("server_uid", event.serverUid());
-			json.writeStringProperty("method", event.method());
-			json.writeStringProperty("tool", event.tool());
-			json.writeStringProperty("decision", event.decision());
-			json.writeStringProperty("error_code", event.errorCode());
-			json.writeStringProperty("reason", event.reason());
-			json.writeNumberProperty("status", event.status());
-			json.writeNumberProperty("duration_ms", event.duration().toMillis());
-			json.writeBooleanProperty("dispatched", event.dispatched());
-			if (event.idempotency() != null) {
-				json.writeStringProperty("idempotency", event.idempotency());
-				json.writeStringProperty("idempotency_key_hash", event.idempotencyKeyHash());
-			}
-			if (event.upstreamAuth() != null) {
-				json.writeStringProperty("upstream_auth", event.upstreamAuth());
-				json.writeStringProperty("upstream_auth_outcome", event.upstreamAuthOutcome());
-			}
-			if (event.task() != null) {
-				json.writeStringProperty("task", event.task());
-				json.writeStringProperty("task_id_hash", event.taskIdHash());
+			writeCore(json, event);
+			for (AuditContribution contribution : event.contributions()) {
+				contribution.writeFields(json::writeStringProperty);
 			}
 			if (event.trace() != null) {
 				json.writeStringProperty("trace_id", event.trace().traceId());
@@ -118,6 +97,25 @@ public class AuditLogWriter implements McpAuditListener {
 			json.writeEndObject();
 		}
 		return out.toString();
+	}
+
+	private static void writeCore(JsonGenerator json, McpAuditEvent event) {
+		json.writeStringProperty("time", event.time().toString());
+		json.writeStringProperty("human", event.human());
+		json.writeStringProperty("agent", event.agent());
+		json.writeStringProperty("team", event.team());
+		json.writeStringProperty("session_id", event.sessionId());
+		json.writeStringProperty("namespace", event.namespace());
+		json.writeStringProperty("server", event.server());
+		json.writeStringProperty("server_uid", event.serverUid());
+		json.writeStringProperty("method", event.method());
+		json.writeStringProperty("tool", event.tool());
+		json.writeStringProperty("decision", event.decision().tag());
+		json.writeStringProperty("error_code", event.errorCode());
+		json.writeStringProperty("reason", (event.reason() != null) ? event.reason().auditText() : null);
+		json.writeNumberProperty("status", event.status());
+		json.writeNumberProperty("duration_ms", event.duration().toMillis());
+		json.writeBooleanProperty("dispatched", event.dispatched());
 	}
 
 }

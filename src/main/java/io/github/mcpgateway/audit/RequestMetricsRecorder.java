@@ -12,10 +12,9 @@ import io.micrometer.core.instrument.Timer;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.idempotency.IdempotencyMeters;
+import io.github.mcpgateway.request.AuditContribution;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.request.McpAuditListener;
-import io.github.mcpgateway.task.TaskMeters;
 
 /**
  * Counts and times governed requests from their {@link McpAuditEvent}s. Tags are bounded:
@@ -45,25 +44,21 @@ public class RequestMetricsRecorder implements McpAuditListener {
 	@Override
 	public void onRequest(McpAuditEvent event) {
 		String method = KNOWN_METHODS.contains(event.method()) ? event.method() : "other";
+		String decision = event.decision().tag();
 		counter(GatewayMeters.REQUESTS, "namespace", event.namespace(), "server", event.server(), "method", method,
-				"decision", event.decision(), "status", Integer.toString(event.status()))
+				"decision", decision, "status", Integer.toString(event.status()))
 			.increment();
 		this.timers
-			.computeIfAbsent(List.of(event.namespace(), event.server(), method, event.decision()),
+			.computeIfAbsent(List.of(event.namespace(), event.server(), method, decision),
 					(key) -> Timer.builder(GatewayMeters.REQUEST_DURATION)
 						.tags("namespace", key.get(0), "server", key.get(1), "method", key.get(2), "decision",
 								key.get(3))
 						.register(this.meterRegistry))
 			.record(event.duration());
-		if (event.idempotency() != null) {
-			counter(IdempotencyMeters.OUTCOMES, "namespace", event.namespace(), "server", event.server(), "outcome",
-					event.idempotency())
-				.increment();
-		}
-		if (event.task() != null) {
-			counter(TaskMeters.OUTCOMES, "namespace", event.namespace(), "server", event.server(), "outcome",
-					event.task())
-				.increment();
+		for (AuditContribution contribution : event.contributions()) {
+			contribution.countOutcome((name, outcome) -> counter(name, "namespace", event.namespace(), "server",
+					event.server(), "outcome", outcome)
+				.increment());
 		}
 	}
 

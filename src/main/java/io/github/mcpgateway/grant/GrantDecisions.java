@@ -76,7 +76,8 @@ final class GrantDecisions {
 	 */
 	@Nullable StageDecision settle(McpServerPolicy server, GrantDecision decision) {
 		this.conditionErrors.count(server, decision);
-		return decision.allowed() ? null : StageDecision.refuse(GrantErrors.errorOf(decision), decision.deniedBy());
+		return decision.allowed() ? null
+				: StageDecision.refuse(GrantErrors.errorOf(decision), GrantOutcome.deniedBy(decision.deniedBy()));
 	}
 
 }

@@ -65,7 +65,7 @@ public final class PolicyStage implements McpStage {
 	@Override
 	public StageDecision decide(McpExchange exchange) {
 		McpRequestContext context = exchange.context();
-		GrantOutcome grant = this.requestGrants.decide(context);
+		GrantVerdict grant = this.requestGrants.decide(context);
 		if (grant.refusal() != null) {
 			return grant.refusal();
 		}
@@ -73,7 +73,7 @@ public final class PolicyStage implements McpStage {
 		if (subscriptions != null) {
 			return subscriptions;
 		}
-		context.granted(grant.grantIndex());
+		GrantOutcome.allowed(context, grant.grantIndex());
 		StageDecision headers = this.paramHeaders.decide(exchange);
 		if (headers != null) {
 			return headers;
@@ -84,13 +84,14 @@ public final class PolicyStage implements McpStage {
 
 	@Override
 	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.grantIndex() >= 0) {
-			attribute.accept(StageAttributes.GRANT, "grants[" + context.grantIndex() + "]");
+		Integer grantIndex = context.get(GrantOutcome.ALLOWED_BY);
+		if (grantIndex != null) {
+			attribute.accept(StageAttributes.GRANT, "grants[" + grantIndex + "]");
 		}
-		else if (context.reason() != null && context.errorCode() != null
+		else if (context.reason() instanceof GrantOutcome.DeniedBy denied && context.errorCode() != null
 				&& CONDITION_REFUSALS.contains(context.errorCode())) {
 			// A refusal by conditions: the grant whose condition refused.
-			attribute.accept(StageAttributes.GRANT, context.reason());
+			attribute.accept(StageAttributes.GRANT, denied.grant());
 		}
 	}
 

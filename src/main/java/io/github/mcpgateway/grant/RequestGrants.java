@@ -29,7 +29,7 @@ final class RequestGrants {
 		this.decisions = decisions;
 	}
 
-	GrantOutcome decide(McpRequestContext context) {
+	GrantVerdict decide(McpRequestContext context) {
 		McpServerPolicy server = context.server();
 		NamedItem named = NamedItem.of(context.message());
 		GrantEvaluator grants = this.decisions.grants();
@@ -41,7 +41,7 @@ final class RequestGrants {
 			CallerConditionTime.Caller caller = GrantDecisions.callerOf(context);
 			StageDecision exhausted = this.decisions.exhausted(caller);
 			if (exhausted != null) {
-				return GrantOutcome.refused(exhausted);
+				return GrantVerdict.refused(exhausted);
 			}
 			decision = this.decisions.charging(caller, () -> decide(context, named));
 		}
@@ -49,7 +49,7 @@ final class RequestGrants {
 			decision = decide(context, named);
 		}
 		StageDecision refusal = this.decisions.settle(server, decision);
-		return (refusal != null) ? GrantOutcome.refused(refusal) : GrantOutcome.granted(decision.grantIndex());
+		return (refusal != null) ? GrantVerdict.refused(refusal) : GrantVerdict.granted(decision.grantIndex());
 	}
 
 	private GrantDecision decide(McpRequestContext context, NamedItem named) {

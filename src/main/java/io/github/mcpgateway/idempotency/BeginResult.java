@@ -2,6 +2,9 @@ package io.github.mcpgateway.idempotency;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrors;
+
 /** What {@link IdempotencyStore#begin} decided for a keyed request. */
 public sealed interface BeginResult {
 
@@ -33,19 +36,41 @@ public sealed interface BeginResult {
 
 	}
 
-	/** Why a keyed request is not run. */
+	/**
+	 * Why a keyed request is not run: each with the stage's outcome and the error the
+	 * client is answered.
+	 */
 	enum Refusal {
 
 		/** Same key, different request hash. */
-		CONFLICT,
+		CONFLICT(IdempotencyOutcome.CONFLICT, GatewayErrors.IDEMPOTENCY_KEY_CONFLICT),
 		/** The first request with this key is still running. */
-		IN_FLIGHT,
+		IN_FLIGHT(IdempotencyOutcome.IN_FLIGHT, GatewayErrors.IDEMPOTENCY_IN_FLIGHT),
 		/** The first request's outcome is unknown (tombstone). */
-		OUTCOME_UNKNOWN,
+		OUTCOME_UNKNOWN(IdempotencyOutcome.UNKNOWN_OUTCOME, GatewayErrors.IDEMPOTENCY_OUTCOME_UNKNOWN),
 		/** The first request ran but its reply is not stored (tombstone). */
-		NOT_REPLAYABLE,
+		NOT_REPLAYABLE(IdempotencyOutcome.NOT_REPLAYABLE, GatewayErrors.IDEMPOTENCY_RESPONSE_NOT_REPLAYABLE),
 		/** A quota or cap is reached and nothing can be evicted. */
-		CAPACITY
+		CAPACITY(IdempotencyOutcome.CAPACITY, GatewayErrors.IDEMPOTENCY_CAPACITY);
+
+		private final IdempotencyOutcome outcome;
+
+		private final GatewayError error;
+
+		Refusal(IdempotencyOutcome outcome, GatewayError error) {
+			this.outcome = outcome;
+			this.error = error;
+		}
+
+		/** The stage's outcome: the audit line's {@code idempotency}. */
+		public IdempotencyOutcome outcome() {
+			return this.outcome;
+		}
+
+		/** The error the refused request is answered. */
+		public GatewayError error() {
+			return this.error;
+		}
 
 	}
 

@@ -2,6 +2,7 @@ package io.github.mcpgateway.idempotency;
 
 import java.util.function.BiConsumer;
 import java.io.IOException;
+import java.time.Duration;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -10,20 +11,20 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
-import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.jsonrpc.JsonMembers;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.request.CachedBodyRequest;
+import io.github.mcpgateway.request.ContextSlot;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.McpMetaKeys;
+import io.github.mcpgateway.transport.ReplyTap;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
@@ -51,6 +52,21 @@ import io.github.mcpgateway.transport.StreamingMediaTypes;
  * taken out of the body before it goes upstream.
  */
 public final class IdempotencyStage implements McpStage {
+
+	/**
+	 * What the proxy shows every byte of the reply to: the recorder of a started keyed
+	 * call. Written by this stage only.
+	 */
+	public static final ContextSlot<ReplyTap> REPLY_TAP = ContextSlot.declare("reply tap");
+
+	/**
+	 * How long a keyed call's entry is kept at least: as long as what the call created
+	 * may live, so that a retry within that time gets the same (the task a
+	 * {@code tools/call} created: the task stage, a later stage, is its one writer).
+	 */
+	public static final ContextSlot<Duration> KEEP_AT_LEAST = ContextSlot.declare("keyed call lifetime");
+
+	private static final ContextSlot.Writer<ReplyTap> replyTapWriter = REPLY_TAP.writer();
 
 	private static final Log logger = LogFactory.getLog(IdempotencyStage.class);
 
@@ -101,8 +117,9 @@ public final class IdempotencyStage implements McpStage {
 
 	@Override
 	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.idempotency() != null) {
-			attribute.accept(StageAttributes.IDEMPOTENCY, context.idempotency().outcome().tag());
+		KeyedOutcome keyed = context.get(KeyedOutcome.SLOT);
+		if (keyed != null) {
+			attribute.accept(StageAttributes.IDEMPOTENCY, keyed.outcome().tag());
 		}
 	}
 
@@ -121,7 +138,7 @@ public final class IdempotencyStage implements McpStage {
 			// it as any notification.
 			String keyHash = this.inFlight.cancel(context, this.store);
 			if (keyHash != null) {
-				context.idempotency(IdempotencyOutcome.CANCELLED, keyHash);
+				KeyedOutcome.record(context, IdempotencyOutcome.CANCELLED, keyHash);
 			}
 			return StageDecision.proceed();
 		}
@@ -130,9 +147,19 @@ public final class IdempotencyStage implements McpStage {
 			admitted = admit(request, context);
 		}
 		catch (GatewayErrorException ex) {
-			context.idempotency(IdempotencyOutcome.REJECTED, null);
+			KeyedOutcome.record(context, IdempotencyOutcome.REJECTED, null);
 			return StageDecision.refuse(ex.error());
 		}
+		return begin(exchange, admitted);
+	}
+
+	/**
+	 * Starts, replays or refuses an admitted call. A started call is committed to run: a
+	 * charge an earlier stage deferred until then (the quota's) is taken now, so a replay
+	 * consumes nothing; when the charge refuses, the key is given back.
+	 */
+	private StageDecision begin(McpExchange exchange, Admitted admitted) throws IOException {
+		McpRequestContext context = exchange.context();
 		IdempotencyEntry entry = admitted.entry();
 		String keyHash = entry.entryKey().substring(0, 16);
 		BeginResult result;
@@ -142,12 +169,12 @@ public final class IdempotencyStage implements McpStage {
 		catch (IdempotencyStoreException ex) {
 			// Fail closed: a keyed request never runs without deduplication.
 			logger.warn(ex.getMessage());
-			context.idempotency(IdempotencyOutcome.REJECTED, keyHash);
+			KeyedOutcome.record(context, IdempotencyOutcome.REJECTED, keyHash);
 			return StageDecision.refuse(GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
 		}
 		if (result instanceof BeginResult.Replay replay) {
-			context.idempotency(IdempotencyOutcome.REPLAY, keyHash);
-			this.replays.write(request, exchange.response(), replay.reply(), context.requestId(),
+			KeyedOutcome.record(context, IdempotencyOutcome.REPLAY, keyHash);
+			this.replays.write(exchange.request(), exchange.response(), replay.reply(), context.requestId(),
 					replayForm(admitted.key(), context));
 			return StageDecision.answered();
 		}
@@ -155,24 +182,25 @@ public final class IdempotencyStage implements McpStage {
 			if (refused.limit() != null) {
 				this.capacityRefusals.refused(refused.limit());
 			}
-			context.idempotency(outcome(refused.refusal()), keyHash);
-			return StageDecision.refuse(error(refused.refusal()));
+			KeyedOutcome.record(context, refused.refusal().outcome(), keyHash);
+			return StageDecision.refuse(refused.refusal().error());
 		}
-		StageDecision.Refuse limited = context.charge();
-		if (limited != null) {
-			// A limit refused the call: the key is given back, nothing is stored.
-			try {
-				this.store.release(entry);
-			}
-			catch (IdempotencyStoreException ex) {
-				// Left in flight until its lease ends; a retry meanwhile is told so.
-				logger.warn(ex.getMessage());
-			}
-			context.idempotency(IdempotencyOutcome.REJECTED, keyHash);
-			return limited;
+		return StageDecision.commit(() -> {
+			KeyedOutcome.record(context, IdempotencyOutcome.FIRST, keyHash);
+			return execute(exchange, admitted);
+		}, () -> withdraw(context, entry, keyHash));
+	}
+
+	/** A charge refused the started call: the key is given back, nothing is stored. */
+	private void withdraw(McpRequestContext context, IdempotencyEntry entry, String keyHash) {
+		try {
+			this.store.release(entry);
 		}
-		context.idempotency(IdempotencyOutcome.FIRST, keyHash);
-		return execute(exchange, admitted);
+		catch (IdempotencyStoreException ex) {
+			// Left in flight until its lease ends; a retry meanwhile is told so.
+			logger.warn(ex.getMessage());
+		}
+		KeyedOutcome.record(context, IdempotencyOutcome.REJECTED, keyHash);
 	}
 
 	/**
@@ -226,7 +254,7 @@ public final class IdempotencyStage implements McpStage {
 		// settled.
 		response.setBufferSize(Math.max(response.getBufferSize(), this.maxReplyBytes + RESPONSE_BUFFER_SLACK));
 		ReplyRecorder recorder = new ReplyRecorder(this.maxReplyBytes, this.streamingMediaTypes);
-		context.replyTap(recorder);
+		replyTapWriter.put(context, recorder);
 		InFlightCalls.Call call = this.inFlight.start(context, entry);
 		// The key is the gateway's contract with its client: the upstream gets the
 		// request
@@ -256,26 +284,6 @@ public final class IdempotencyStage implements McpStage {
 		finally {
 			this.inFlight.finish(call);
 		}
-	}
-
-	private static IdempotencyOutcome outcome(Refusal refusal) {
-		return switch (refusal) {
-			case CONFLICT -> IdempotencyOutcome.CONFLICT;
-			case IN_FLIGHT -> IdempotencyOutcome.IN_FLIGHT;
-			case OUTCOME_UNKNOWN -> IdempotencyOutcome.UNKNOWN_OUTCOME;
-			case NOT_REPLAYABLE -> IdempotencyOutcome.NOT_REPLAYABLE;
-			case CAPACITY -> IdempotencyOutcome.CAPACITY;
-		};
-	}
-
-	private static GatewayError error(Refusal refusal) {
-		return switch (refusal) {
-			case CONFLICT -> GatewayErrors.IDEMPOTENCY_KEY_CONFLICT;
-			case IN_FLIGHT -> GatewayErrors.IDEMPOTENCY_IN_FLIGHT;
-			case OUTCOME_UNKNOWN -> GatewayErrors.IDEMPOTENCY_OUTCOME_UNKNOWN;
-			case NOT_REPLAYABLE -> GatewayErrors.IDEMPOTENCY_RESPONSE_NOT_REPLAYABLE;
-			case CAPACITY -> GatewayErrors.IDEMPOTENCY_CAPACITY;
-		};
 	}
 
 }

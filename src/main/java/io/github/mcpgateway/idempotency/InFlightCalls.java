@@ -128,7 +128,7 @@ final class InFlightCalls {
 
 		/** Ends the call's upstream exchange, if it was sent. */
 		void abortUpstream() {
-			UpstreamCall upstream = this.context.upstreamCall();
+			UpstreamCall upstream = this.context.upstream().call();
 			if (upstream != null) {
 				upstream.abort();
 			}

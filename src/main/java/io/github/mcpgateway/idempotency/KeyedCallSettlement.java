@@ -13,7 +13,7 @@ import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.request.McpRequestContext;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.transport.ContentCoding;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
@@ -50,11 +50,12 @@ final class KeyedCallSettlement {
 		int status = response.getStatus();
 		// A call that created a task keeps its entry as long as the task may live: a
 		// retry within that time gets the same task, never a second one.
-		Duration atLeast = (context.createdTaskLifetime() != null) ? context.createdTaskLifetime() : Duration.ZERO;
-		if (!context.dispatched()) {
+		Duration lifetime = context.get(IdempotencyStage.KEEP_AT_LEAST);
+		Duration atLeast = (lifetime != null) ? lifetime : Duration.ZERO;
+		if (!context.upstream().dispatched()) {
 			return Settlement.RELEASE;
 		}
-		if (context.decision() == Decision.UPSTREAM_ERROR || context.replyCutShort()) {
+		if (context.decision() == Decision.UPSTREAM_ERROR || context.upstream().replyCutShort()) {
 			return Settlement.tombstone(TombstoneKind.OUTCOME_UNKNOWN, atLeast);
 		}
 		if (status >= 400 && status < 500 || isInputRequired(context, response, recorder)) {

@@ -37,7 +37,7 @@ final class KeyedRequestRefusals implements RequestRefusalCustomizer {
 				|| (error == GatewayErrors.HEADER_MISMATCH && McpRevisions.isStateless(request))) {
 			return error;
 		}
-		context.idempotency(IdempotencyOutcome.REJECTED, null);
+		KeyedOutcome.record(context, IdempotencyOutcome.REJECTED, null);
 		return GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST;
 	}
 

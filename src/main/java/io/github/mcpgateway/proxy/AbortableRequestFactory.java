@@ -30,7 +30,7 @@ final class AbortableRequestFactory extends HttpComponentsClientHttpRequestFacto
 	protected void postProcessHttpRequest(ClassicHttpRequest request) {
 		McpRequestContext context = ProxiedRequest.context();
 		if (request instanceof Cancellable cancellable && context != null) {
-			context.upstreamCall(cancellable::cancel);
+			context.upstream().call(cancellable::cancel);
 		}
 	}
 

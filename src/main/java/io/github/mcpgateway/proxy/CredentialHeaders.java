@@ -9,9 +9,9 @@ import org.springframework.http.HttpHeaders;
 
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.request.McpRequestContext;
-import io.github.mcpgateway.request.UpstreamCredential;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
 import io.github.mcpgateway.upstreamauth.PrincipalHeaders;
+import io.github.mcpgateway.upstreamauth.UpstreamCredential;
 
 /**
  * Keeps the caller's credentials from every proxied request. The gateway verified the
@@ -55,7 +55,7 @@ final class CredentialHeaders implements UpstreamHeaderRule {
 
 	/** Sets the upstream's own credential, when the request has one. */
 	void addTo(HttpHeaders headers, McpRequestContext context) {
-		UpstreamCredential credential = context.upstreamCredential();
+		UpstreamCredential credential = context.get(UpstreamCredential.SLOT);
 		if (credential != null) {
 			headers.setBearerAuth(credential.bearerToken());
 			if (credential.principal() != null) {

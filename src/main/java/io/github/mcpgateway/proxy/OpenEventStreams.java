@@ -127,7 +127,7 @@ final class OpenEventStreams implements SmartLifecycle {
 	private int sweep() {
 		int ended = 0;
 		for (McpRequestContext request : this.open) {
-			UpstreamCall call = request.upstreamCall();
+			UpstreamCall call = request.upstream().call();
 			if (call != null) {
 				this.open.remove(request);
 				call.abort();

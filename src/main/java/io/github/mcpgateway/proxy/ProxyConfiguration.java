@@ -23,7 +23,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.identity.IdentityProperties;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
+import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
 import io.github.mcpgateway.request.Refusals;

@@ -19,6 +19,7 @@ import org.springframework.util.Assert;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.request.McpExchange;
@@ -99,18 +100,18 @@ public final class UpstreamGuardStage implements McpStage {
 			permit.released();
 			return StageDecision.refuse(GatewayErrors.SHUTTING_DOWN);
 		}
-		context.dispatched(true);
+		context.upstream().dispatched(true);
 		ClientAwareResponse guarded = ClientAwareResponse.of(request, exchange.response(), this.clock);
 		if (guarded.probeable() && "POST".equals(request.getMethod())) {
 			guarded.probed(() -> {
-				UpstreamCall call = context.upstreamCall();
+				UpstreamCall call = context.upstream().call();
 				if (call != null) {
 					call.abort();
 				}
 			});
 			this.probes.watch(guarded);
 		}
-		ReplyTap tap = context.replyTap();
+		ReplyTap tap = context.get(IdempotencyStage.REPLY_TAP);
 		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
 		long start = this.clock.nanoTime();
 		return StageDecision.wrap(null, relayed, (failure) -> {
@@ -139,7 +140,7 @@ public final class UpstreamGuardStage implements McpStage {
 				return null;
 			}
 			finally {
-				context.replyCutShort(guarded.replyCutShort());
+				context.upstream().replyCutShort(guarded.replyCutShort());
 				upstreamTimer(context.server(), outcome).record(this.clock.nanoTime() - start, TimeUnit.NANOSECONDS);
 				if (eventStream) {
 					this.eventStreams.closed(context);
@@ -201,12 +202,12 @@ public final class UpstreamGuardStage implements McpStage {
 		if (failure == UpstreamFailure.POOL_EXHAUSTED) {
 			// The gateway's own connection pool is full: nothing reached the upstream.
 			permit.released();
-			context.dispatched(false);
+			context.upstream().dispatched(false);
 			this.refusals.refuse(exchange, failure.error());
 			return "pool_exhausted";
 		}
 		permit.failed(ex);
-		context.dispatched(failure.dispatched());
+		context.upstream().dispatched(failure.dispatched());
 		if (logger.isDebugEnabled()) {
 			logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
 					+ ex.getClass().getName() + ")");

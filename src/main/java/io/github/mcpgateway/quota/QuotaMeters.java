@@ -27,12 +27,12 @@ final class QuotaMeters {
 		this.registry = registry;
 	}
 
-	void count(McpServerPolicy server, RateLimit limit, String outcome) {
+	void count(McpServerPolicy server, RateLimit limit, QuotaOutcome outcome) {
 		String server1 = server.qualifiedName();
 		this.counters
-			.computeIfAbsent(server1 + "|" + limit.name() + "|" + outcome,
+			.computeIfAbsent(server1 + "|" + limit.name() + "|" + outcome.tag(),
 					(key) -> Counter.builder(DECISIONS)
-						.tags("server", server1, "limit", limit.name(), "outcome", outcome)
+						.tags("server", server1, "limit", limit.name(), "outcome", outcome.tag())
 						.description("Decisions of the limits in the policy")
 						.register(this.registry))
 			.increment();

@@ -25,11 +25,12 @@ import io.github.mcpgateway.transport.McpMetaKeys;
  * {@code Retry-After} from its bucket, and nothing goes upstream.
  *
  * <p>
- * A keyed {@code tools/call} is charged only once the Idempotency-Key stage knows it will
- * run ({@link McpRequestContext#deferCharge}): a replay does not run the tool and
- * consumes nothing, and a call refused by a limit gives its key back, so it stores
- * nothing. A store that cannot be asked refuses with 503 {@code quota_store_unavailable}
- * (fail closed) unless {@code gateway.quota.on-store-failure: allow}.
+ * A keyed {@code tools/call} is charged only once it is known to run
+ * ({@link StageDecision#deferCharge}; the Idempotency-Key stage commits a call it
+ * started): a replay does not run the tool and consumes nothing, and a call refused by a
+ * limit gives its key back, so it stores nothing. A store that cannot be asked refuses
+ * with 503 {@code quota_store_unavailable} (fail closed) unless
+ * {@code gateway.quota.on-store-failure: allow}.
  */
 public final class QuotaStage implements McpStage {
 
@@ -67,8 +68,7 @@ public final class QuotaStage implements McpStage {
 			return StageDecision.proceed();
 		}
 		if (tool != null && McpMetaKeys.carriesIdempotencyKey(exchange.request(), message)) {
-			context.deferCharge(() -> charge(context.server(), plan));
-			return StageDecision.proceed();
+			return StageDecision.deferCharge(() -> charge(context.server(), plan));
 		}
 		StageDecision.Refuse refusal = charge(context.server(), plan);
 		return (refusal != null) ? refusal : StageDecision.proceed();
@@ -76,8 +76,8 @@ public final class QuotaStage implements McpStage {
 
 	@Override
 	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.reason() != null && GatewayErrors.RATE_LIMITED.code().equals(context.errorCode())) {
-			attribute.accept(StageAttributes.LIMIT, context.reason());
+		if (context.reason() instanceof LimitReached reached) {
+			attribute.accept(StageAttributes.LIMIT, reached.limit());
 		}
 	}
 
@@ -90,22 +90,22 @@ public final class QuotaStage implements McpStage {
 		catch (QuotaStoreException ex) {
 			logger.warn(ex.getMessage());
 			for (RateLimit limit : plan.limits()) {
-				this.meters.count(server, limit, "unavailable");
+				this.meters.count(server, limit, QuotaOutcome.UNAVAILABLE);
 			}
 			return this.allowOnStoreFailure ? null
 					: (StageDecision.Refuse) StageDecision.refuse(GatewayErrors.QUOTA_STORE_UNAVAILABLE);
 		}
 		if (result.allowed()) {
 			for (RateLimit limit : plan.limits()) {
-				this.meters.count(server, limit, "allowed");
+				this.meters.count(server, limit, QuotaOutcome.ALLOWED);
 			}
 			return null;
 		}
 		RateLimit refusing = plan.limits().get(result.refusedBy());
-		this.meters.count(server, refusing, "refused");
+		this.meters.count(server, refusing, QuotaOutcome.REFUSED);
 		return (StageDecision.Refuse) StageDecision.refuse(
 				GatewayErrors.RATE_LIMITED.withRetryAfter(result.retryAfter()).withDetail("limit", refusing.name()),
-				refusing.name());
+				new LimitReached(refusing.name()));
 	}
 
 }

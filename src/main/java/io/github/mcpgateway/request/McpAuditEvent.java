@@ -2,6 +2,7 @@ package io.github.mcpgateway.request;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -9,14 +10,15 @@ import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.redact.ShownText;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
 
 /**
  * One governed MCP request, as the audit log and the meters see it. Published once per
  * request, after the response is complete. Carries identities and decisions, never the
  * token, the tool arguments or the result. Every string a caller chooses (the identity
  * claims, the session id, the method, the tool) is {@link ShownText#bounded bounded}
- * here, where the event is made, so that no observer writes a megabyte tool name.
+ * here, where the event is made, so that no observer writes a megabyte tool name. What a
+ * capability adds (the Idempotency-Key outcome, the task, the upstream credential) comes
+ * as its typed {@link AuditContribution}.
  *
  * @param time when the request ended
  * @param human the verified human, or {@code null}
@@ -27,33 +29,27 @@ import io.github.mcpgateway.request.McpRequestContext.Decision;
  * @param server server name
  * @param serverUid server UID from the policy, or {@code null}
  * @param method JSON-RPC method, or the HTTP method for GET and DELETE
- * @param tool tool name of a {@code tools/call}, the tool that created the task of a task
- * request, or {@code null}
- * @param decision the gateway's decision, lower case
+ * @param tool tool name of a {@code tools/call}, the tool a contribution names (the one
+ * that created the task of a task request), or {@code null}
+ * @param decision the gateway's decision
  * @param errorCode the gateway error code answered or recorded, or {@code null}
  * @param reason why, where the error code alone does not say (the kind of
  * {@code session_not_found}), or {@code null}
  * @param status the HTTP status sent to the client
  * @param duration time spent in the gateway, upstream included
  * @param dispatched whether the request reached the upstream client
- * @param idempotency the Idempotency-Key outcome ({@code first}, {@code replay}, ...), or
- * {@code null} for an unkeyed request
- * @param idempotencyKeyHash first 16 hex characters of the scoped key hash, never the key
- * @param upstreamAuth the server's upstream credential mode, or {@code null} when the
- * upstream receives none
- * @param upstreamAuthOutcome how that credential was obtained ({@code cached},
- * {@code fetched}, {@code refused}, {@code unavailable}), never the token
- * @param task how the task stage handled the request ({@code created}, {@code allowed},
- * {@code not_found}, ...), or {@code null} when it did not
- * @param taskIdHash first 16 hex characters of the task id's SHA-256, never the id (an
- * upstream may treat task ids as bearer tokens)
+ * @param contributions what the capabilities that handled the request add, in their order
+ * @param trace the request's trace and span ids, {@code null} when not traced
  */
 public record McpAuditEvent(Instant time, @Nullable String human, @Nullable String agent, @Nullable String team,
 		@Nullable String sessionId, String namespace, String server, @Nullable String serverUid, String method,
-		@Nullable String tool, String decision, @Nullable String errorCode, @Nullable String reason, int status,
-		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash,
-		@Nullable String upstreamAuth, @Nullable String upstreamAuthOutcome, @Nullable String task,
-		@Nullable String taskIdHash, CurrentTrace.@Nullable TraceIds trace) {
+		@Nullable String tool, Decision decision, @Nullable String errorCode, @Nullable RefusalReason reason,
+		int status, Duration duration, boolean dispatched, List<AuditContribution> contributions,
+		CurrentTrace.@Nullable TraceIds trace) {
+
+	public McpAuditEvent {
+		contributions = List.copyOf(contributions);
+	}
 
 	/**
 	 * The event of a request that ended at {@code time}, from its context: the one place
@@ -75,21 +71,27 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 			decision = (status < 400) ? Decision.ALLOWED : Decision.UPSTREAM_ERROR;
 		}
 		McpServerPolicy server = context.server();
-		McpRequestContext.Keyed keyed = context.idempotency();
-		McpRequestContext.Credential credential = context.upstreamAuth();
-		McpRequestContext.Task task = context.task();
-		String tool = (message != null && message.toolName() != null) ? message.toolName()
-				: (task != null) ? task.tool() : null;
+		List<AuditContribution> contributions = context.slots.contributions();
 		return new McpAuditEvent(time, (principal != null) ? ShownText.bounded(principal.human()) : null,
 				(principal != null) ? ShownText.bounded(principal.agent()) : null,
 				(principal != null) ? ShownText.bounded(principal.team()) : null,
 				ShownText.bounded(context.sessionId()), server.namespace(), server.name(), server.uid(),
-				ShownText.bounded(method), ShownText.bounded(tool), decision.tag(), context.errorCode(),
-				context.reason(), status, Duration.ofNanos(elapsedNanos), context.dispatched(),
-				(keyed != null) ? keyed.outcome().tag() : null, (keyed != null) ? keyed.keyHash() : null,
-				(credential != null) ? credential.mode().tag() : null,
-				(credential != null) ? credential.outcome().tag() : null, (task != null) ? task.outcome().tag() : null,
-				(task != null) ? task.taskIdHash() : null, trace);
+				ShownText.bounded(method), ShownText.bounded(tool(message, contributions)), decision,
+				context.errorCode(), context.reason(), status, Duration.ofNanos(elapsedNanos),
+				context.upstream().dispatched(), contributions, trace);
+	}
+
+	/** The tool of a {@code tools/call}, else the first a contribution names. */
+	private static @Nullable String tool(@Nullable JsonRpcMessage message, List<AuditContribution> contributions) {
+		if (message != null && message.toolName() != null) {
+			return message.toolName();
+		}
+		for (AuditContribution contribution : contributions) {
+			if (contribution.tool() != null) {
+				return contribution.tool();
+			}
+		}
+		return null;
 	}
 
 }

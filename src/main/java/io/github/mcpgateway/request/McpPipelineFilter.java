@@ -165,11 +165,12 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 	 */
 	private @Nullable McpExchange decide(McpExchange admitted, Deque<Completion> completions) throws IOException {
 		McpExchange exchange = admitted;
+		PendingCharges charges = new PendingCharges();
 		for (McpStage stage : this.stages) {
 			if (!stage.appliesTo(exchange)) {
 				continue;
 			}
-			StageDecision decision = decide(stage, exchange);
+			StageDecision decision = decide(stage, exchange, charges);
 			if (decision instanceof Refuse refuse) {
 				this.refusals.refuse(exchange.context(), exchange.response(), refuse.error(), refuse.reason());
 				return null;
@@ -186,7 +187,8 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 						(wrap.response() != null) ? wrap.response() : exchange.response());
 			}
 		}
-		StageDecision.Refuse uncharged = exchange.context().charge();
+		// Every stage went on: the request runs, so what was left to charge is charged.
+		Refuse uncharged = charges.charge();
 		if (uncharged != null) {
 			this.refusals.refuse(exchange.context(), exchange.response(), uncharged.error(), uncharged.reason());
 			return null;
@@ -195,12 +197,15 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		return exchange;
 	}
 
-	/** One stage's decision, in its span when the request is traced. */
-	private StageDecision decide(McpStage stage, McpExchange exchange) throws IOException {
+	/**
+	 * One stage's decision, with the request's charges settled (a deferred charge kept, a
+	 * commit run), in its span when the request is traced.
+	 */
+	private StageDecision decide(McpStage stage, McpExchange exchange, PendingCharges charges) throws IOException {
 		CurrentTrace.StageSpan span = this.trace.stage(stage);
 		StageDecision decision = null;
 		try {
-			decision = stage.decide(exchange);
+			decision = charges.settle(stage.decide(exchange));
 			return decision;
 		}
 		finally {

@@ -37,7 +37,7 @@ public final class Refusals {
 	 * @param reason why, for the audit line, where the error code alone does not say
 	 */
 	public void refuse(McpRequestContext context, HttpServletResponse response, GatewayError error,
-			@Nullable String reason) throws IOException {
+			@Nullable RefusalReason reason) throws IOException {
 		context.refused(error, reason);
 		this.renderer.render(response, error, context.requestId(),
 				McpMetaKeys.idempotencyKeyIn(context.message()) != null);

@@ -1,5 +1,7 @@
 package io.github.mcpgateway.request;
 
+import java.io.IOException;
+
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
@@ -11,7 +13,10 @@ import io.github.mcpgateway.error.GatewayError;
 /**
  * What a {@link McpStage} decided about a request, as a value the pipeline acts on: go
  * on, refuse, the stage answered, or go on with the exchange wrapped and a
- * {@link Completion} to run afterwards.
+ * {@link Completion} to run afterwards. Two decisions say when a request is known to run,
+ * for charges that only a running request may take: {@link #deferCharge} leaves a charge
+ * until then, {@link #commit} says "from here it runs" (the pipeline runs the charges
+ * left, at the latest once every stage went on).
  */
 public sealed interface StageDecision {
 
@@ -26,11 +31,30 @@ public sealed interface StageDecision {
 	}
 
 	/**
-	 * Stop and answer {@code error}; {@code reason} says why where the code alone does
-	 * not (the audit line only).
+	 * Stop and answer {@code error}; {@code reason}, the refusing capability's own value,
+	 * says why where the code alone does not (the audit line only).
 	 */
-	static StageDecision refuse(GatewayError error, @Nullable String reason) {
+	static StageDecision refuse(GatewayError error, @Nullable RefusalReason reason) {
 		return new Refuse(error, reason);
+	}
+
+	/**
+	 * Go on, and charge the request once it is known to run: never when a later stage
+	 * refuses or answers it (a replay), else when a later stage commits it or, at the
+	 * latest, once every stage went on. A refused charge refuses the request.
+	 */
+	static StageDecision deferCharge(DeferredCharge charge) {
+		return new Defer(charge);
+	}
+
+	/**
+	 * The request is known to run from here on: the pipeline runs the charges earlier
+	 * stages deferred, then acts on the decision {@code run} gives (a wrap, usually);
+	 * when a charge refuses, it runs {@code withdraw} instead (the stage gives back what
+	 * it took for the request) and refuses the request.
+	 */
+	static StageDecision commit(Run run, Runnable withdraw) {
+		return new Commit(run, withdraw);
 	}
 
 	/** Stop: the stage wrote the answer itself (a replay). */
@@ -74,12 +98,40 @@ public sealed interface StageDecision {
 
 	}
 
-	/** See {@link #refuse(GatewayError, String)}. */
-	record Refuse(GatewayError error, @Nullable String reason) implements StageDecision {
+	/** See {@link #refuse(GatewayError, RefusalReason)}. */
+	record Refuse(GatewayError error, @Nullable RefusalReason reason) implements StageDecision {
 
 		public Refuse {
 			Assert.notNull(error, "error must not be null");
 		}
+
+	}
+
+	/** See {@link #deferCharge(DeferredCharge)}. */
+	record Defer(DeferredCharge charge) implements StageDecision {
+
+		public Defer {
+			Assert.notNull(charge, "charge must not be null");
+		}
+
+	}
+
+	/** See {@link #commit(Run, Runnable)}. */
+	record Commit(Run run, Runnable withdraw) implements StageDecision {
+
+		public Commit {
+			Assert.notNull(run, "run must not be null");
+			Assert.notNull(withdraw, "withdraw must not be null");
+		}
+
+	}
+
+	/** What a committing stage does once the request's charges are taken. */
+	@FunctionalInterface
+	interface Run {
+
+		/** The stage's decision for the running request; neither a defer nor a commit. */
+		StageDecision decide() throws IOException;
 
 	}
 

@@ -2,9 +2,11 @@
  * The MCP pipeline after identity: {@code McpPipelineFilter}, the one servlet filter that
  * runs the request stage ({@code RequestAdmission}: body read once, JSON-RPC parsed, MCP
  * headers checked) and then the {@code McpStage} strategies in order, acting on each
- * {@code StageDecision}; the typed {@code McpRequestContext} every stage reads and
- * records on; {@code Refusals}, the one way a request is refused; and the audit event the
- * pipeline hands its listeners once per request.
+ * {@code StageDecision} (deferred charges and commits included); the
+ * {@code McpRequestContext}, a small core every request has and the typed
+ * {@code ContextSlot}s each capability alone writes; {@code Refusals}, the one way a
+ * request is refused; and the audit event the pipeline hands its listeners once per
+ * request, built from the capabilities' {@code AuditContribution}s.
  */
 @NullMarked
 package io.github.mcpgateway.request;

@@ -76,7 +76,7 @@ public final class SessionStage implements McpStage {
 		McpPrincipal principal = context.principal();
 		RevocationList revoked = this.revocations.current();
 		if (principal != null && revoked.revokesPrincipal(principal)) {
-			return StageDecision.refuse(GatewayErrors.PRINCIPAL_REVOKED, "principal_revoked");
+			return StageDecision.refuse(GatewayErrors.PRINCIPAL_REVOKED, SessionRefusal.PRINCIPAL_REVOKED);
 		}
 		String sessionId = context.sessionId();
 		boolean initialize = isInitialize(context);
@@ -91,12 +91,12 @@ public final class SessionStage implements McpStage {
 				rejection = check(sessionId, caller, revoked);
 			}
 			catch (SessionStoreException ex) {
-				return StageDecision.refuse(GatewayErrors.SESSION_STORE_UNAVAILABLE, "session_store_unavailable");
+				return StageDecision.refuse(GatewayErrors.SESSION_STORE_UNAVAILABLE,
+						SessionRefusal.SESSION_STORE_UNAVAILABLE);
 			}
 			if (rejection != null) {
 				publish(rejection, sessionId, serverKey, principal);
-				return StageDecision.refuse(GatewayErrors.SESSION_NOT_FOUND,
-						rejection.name().toLowerCase(java.util.Locale.ROOT));
+				return StageDecision.refuse(GatewayErrors.SESSION_NOT_FOUND, SessionRefusal.of(rejection));
 			}
 		}
 		String method = exchange.request().getMethod();

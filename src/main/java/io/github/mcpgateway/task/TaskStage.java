@@ -106,8 +106,9 @@ public final class TaskStage implements McpStage {
 
 	@Override
 	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.task() != null) {
-			attribute.accept(StageAttributes.TASK, context.task().outcome().tag());
+		TaskHandling handling = context.get(TaskHandling.SLOT);
+		if (handling != null) {
+			attribute.accept(StageAttributes.TASK, handling.outcome().tag());
 		}
 	}
 
@@ -157,16 +158,17 @@ public final class TaskStage implements McpStage {
 						this.store.bind(reservation, created.taskId(), new TaskBinding(server.identityKey(),
 								server.qualifiedName(), principal, tool, session, this.clock.instant().plus(lifetime)));
 						bound[0] = created;
-						context.taskCreated(lifetime);
+						TaskHandling.created(context, lifetime);
 					}
 				});
 		return relay(exchange, exchange.request(), filter, FilteredResponse.Unreadable.PASS, () -> {
 			if (bound[0] == null) {
 				this.store.release(reservation);
-				context.task(TaskOutcome.NOT_CREATED, null, null);
+				TaskHandling.record(context, TaskOutcome.NOT_CREATED, null, null);
 			}
 			else {
-				context.task(TaskOutcome.CREATED, TaskKeys.audit(server.identityKey(), bound[0].taskId()), null);
+				TaskHandling.record(context, TaskOutcome.CREATED,
+						TaskKeys.audit(server.identityKey(), bound[0].taskId()), null);
 			}
 		});
 	}
@@ -177,7 +179,7 @@ public final class TaskStage implements McpStage {
 		if (decision.refusal() != null) {
 			return refuse(context, decision.outcome(), decision.taskIdHash(), decision.tool());
 		}
-		context.task(decision.outcome(), decision.taskIdHash(), decision.tool());
+		TaskHandling.record(context, decision.outcome(), decision.taskIdHash(), decision.tool());
 		return relay(exchange, exchange.request(), TaskReplyFilter.notifications(this.replyReader, context.requestId(),
 				ownership, this.listing.results(context)), FilteredResponse.Unreadable.PASS, null);
 	}
@@ -197,7 +199,7 @@ public final class TaskStage implements McpStage {
 		if (forwarded == null) {
 			return refuse(context, TaskOutcome.CURSOR_INVALID, null, null);
 		}
-		context.task(TaskOutcome.FILTERED, null, null);
+		TaskHandling.record(context, TaskOutcome.FILTERED, null, null);
 		return relay(exchange, forwarded, TaskReplyFilter.listing(this.replyReader, context.requestId(), ownership,
 				this.listing.results(context)), FilteredResponse.Unreadable.WITHHOLD, null);
 	}
@@ -216,7 +218,7 @@ public final class TaskStage implements McpStage {
 			}
 			forwarded = this.listens.keepOnly(exchange.request(), named, owned);
 		}
-		context.task(TaskOutcome.FILTERED, null, null);
+		TaskHandling.record(context, TaskOutcome.FILTERED, null, null);
 		return relay(exchange, forwarded, TaskReplyFilter.notifications(this.replyReader, context.requestId(),
 				ownership, this.listing.results(context)), FilteredResponse.Unreadable.PASS, null);
 	}
@@ -249,7 +251,7 @@ public final class TaskStage implements McpStage {
 
 	private static StageDecision refuse(McpRequestContext context, TaskOutcome outcome, @Nullable String taskIdHash,
 			@Nullable String tool) {
-		context.task(outcome, taskIdHash, tool);
+		TaskHandling.record(context, outcome, taskIdHash, tool);
 		return StageDecision.refuse(switch (outcome) {
 			case CAPACITY -> GatewayErrors.TASK_CAPACITY;
 			case UNAVAILABLE -> GatewayErrors.TASK_STORE_UNAVAILABLE;

@@ -6,6 +6,7 @@ import io.micrometer.common.KeyValues;
 import org.springframework.http.server.observation.DefaultServerRequestObservationConvention;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
 
+import io.github.mcpgateway.idempotency.KeyedOutcome;
 import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.request.McpRequestContext;
 
@@ -60,8 +61,9 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 			values = values.and(KeyValue.of(McpAttributes.MCP_PROTOCOL_VERSION, revision));
 		}
 		values = values.and(KeyValue.of(McpAttributes.GATEWAY_DECISION, mcp.decision().tag()));
-		if (mcp.idempotency() != null) {
-			values = values.and(KeyValue.of(McpAttributes.GATEWAY_IDEMPOTENCY, mcp.idempotency().outcome().tag()));
+		KeyedOutcome keyed = mcp.get(KeyedOutcome.SLOT);
+		if (keyed != null) {
+			values = values.and(KeyValue.of(McpAttributes.GATEWAY_IDEMPOTENCY, keyed.outcome().tag()));
 		}
 		if (mcp.errorCode() != null) {
 			values = values.and(KeyValue.of(McpAttributes.ERROR_TYPE, mcp.errorCode()));

@@ -9,7 +9,7 @@ import io.github.mcpgateway.request.AuditTag;
  * {@code upstream_auth_outcome} and the {@code outcome} tag of
  * {@code mcp_gateway_upstream_credentials_total}. A bounded set.
  */
-enum CredentialOutcome implements AuditTag {
+public enum CredentialOutcome implements AuditTag {
 
 	/** Taken from the token cache. */
 	CACHED,

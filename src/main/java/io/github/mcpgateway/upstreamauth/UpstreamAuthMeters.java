@@ -1,7 +1,6 @@
 package io.github.mcpgateway.upstreamauth;
 
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -27,43 +26,46 @@ final class UpstreamAuthMeters {
 
 	static final String TOKEN_REQUESTS = "mcp.gateway.upstream.token.requests";
 
-	static final String[] OUTCOMES = { "cached", "fetched", "refused", "unavailable" };
+	private final Map<UpstreamAuth.Mode, Map<CredentialOutcome, Counter>> credentials = new EnumMap<>(
+			UpstreamAuth.Mode.class);
 
-	private final Map<UpstreamAuth.Mode, Map<String, Counter>> credentials = new EnumMap<>(UpstreamAuth.Mode.class);
-
-	private final Map<UpstreamAuth.Mode, Map<String, Timer>> tokenRequests = new EnumMap<>(UpstreamAuth.Mode.class);
+	private final Map<UpstreamAuth.Mode, Map<CredentialOutcome, Timer>> tokenRequests = new EnumMap<>(
+			UpstreamAuth.Mode.class);
 
 	UpstreamAuthMeters(MeterRegistry registry) {
 		for (UpstreamAuth.Mode mode : UpstreamAuth.Mode.values()) {
 			if (mode == UpstreamAuth.Mode.NONE) {
 				continue;
 			}
-			Map<String, Counter> counters = new HashMap<>();
-			Map<String, Timer> timers = new HashMap<>();
-			for (String outcome : OUTCOMES) {
+			Map<CredentialOutcome, Counter> counters = new EnumMap<>(CredentialOutcome.class);
+			Map<CredentialOutcome, Timer> timers = new EnumMap<>(CredentialOutcome.class);
+			for (CredentialOutcome outcome : CredentialOutcome.values()) {
 				counters.put(outcome,
 						Counter.builder(CREDENTIALS)
-							.tags("mode", mode.tag(), "outcome", outcome)
+							.tags("mode", mode.tag(), "outcome", outcome.tag())
 							.description("Requests that needed an upstream credential")
 							.register(registry));
-				if (!outcome.equals("cached")) {
+				if (outcome != CredentialOutcome.CACHED) {
 					timers.put(outcome,
 							Timer.builder(TOKEN_REQUESTS)
-								.tags("mode", mode.tag(), "outcome", outcome)
+								.tags("mode", mode.tag(), "outcome", outcome.tag())
 								.description("Requests to token endpoints for upstream credentials")
 								.register(registry));
 				}
 			}
-			this.credentials.put(mode, Map.copyOf(counters));
-			this.tokenRequests.put(mode, Map.copyOf(timers));
+			this.credentials.put(mode, counters);
+			this.tokenRequests.put(mode, timers);
 		}
 	}
 
 	void credential(UpstreamAuth.Mode mode, CredentialOutcome outcome) {
-		this.credentials.get(mode).get(outcome.tag()).increment();
+		this.credentials.get(mode).get(outcome).increment();
 	}
 
-	void tokenRequest(UpstreamAuth.Mode mode, String outcome, long nanos) {
+	/**
+	 * A token endpoint request's time: {@code outcome} fetched, refused or unavailable.
+	 */
+	void tokenRequest(UpstreamAuth.Mode mode, CredentialOutcome outcome, long nanos) {
 		this.tokenRequests.get(mode).get(outcome).record(nanos, TimeUnit.NANOSECONDS);
 	}
 

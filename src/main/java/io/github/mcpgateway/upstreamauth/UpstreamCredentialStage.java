@@ -13,7 +13,6 @@ import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.StageDecision;
-import io.github.mcpgateway.request.UpstreamCredential;
 
 /**
  * The upstream credentials stage: for a request to a server with an {@code upstream-auth}
@@ -48,9 +47,10 @@ public final class UpstreamCredentialStage implements McpStage {
 
 	@Override
 	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.upstreamAuth() != null) {
-			attribute.accept(StageAttributes.UPSTREAM_AUTH_MODE, context.upstreamAuth().mode().tag());
-			attribute.accept(StageAttributes.UPSTREAM_AUTH, context.upstreamAuth().outcome().tag());
+		CredentialHandling handling = context.get(CredentialHandling.SLOT);
+		if (handling != null) {
+			attribute.accept(StageAttributes.UPSTREAM_AUTH_MODE, handling.mode().tag());
+			attribute.accept(StageAttributes.UPSTREAM_AUTH, handling.outcome().tag());
 		}
 	}
 
@@ -76,13 +76,13 @@ public final class UpstreamCredentialStage implements McpStage {
 		}
 		catch (UpstreamTokenException ex) {
 			CredentialOutcome outcome = ex.refused() ? CredentialOutcome.REFUSED : CredentialOutcome.UNAVAILABLE;
-			context.upstreamAuth(mode, outcome, null);
+			CredentialHandling.record(context, mode, outcome, null);
 			this.meters.credential(mode, outcome);
 			return StageDecision.refuse(ex.refused() ? GatewayErrors.UPSTREAM_TOKEN_REFUSED : this.unavailable,
-					ex.reason());
+					new TokenFailure(ex.reason()));
 		}
 		CredentialOutcome outcome = obtained.fetched() ? CredentialOutcome.FETCHED : CredentialOutcome.CACHED;
-		context.upstreamAuth(mode, outcome, new UpstreamCredential(obtained.token(),
+		CredentialHandling.record(context, mode, outcome, new UpstreamCredential(obtained.token(),
 				Boolean.TRUE.equals(server.upstreamAuth().principalHeaders()) ? context.principal() : null));
 		this.meters.credential(mode, outcome);
 		return StageDecision.proceed();

@@ -119,11 +119,12 @@ final class UpstreamTokens {
 			else {
 				token = this.endpoint.clientCredentials(this.registrations.require(auth.client()), auth);
 			}
-			this.meters.tokenRequest(mode, "fetched", this.clock.nanoTime() - start);
+			this.meters.tokenRequest(mode, CredentialOutcome.FETCHED, this.clock.nanoTime() - start);
 			return new Token(token.getTokenValue(), refreshAt(token));
 		}
 		catch (UpstreamTokenException ex) {
-			this.meters.tokenRequest(mode, ex.refused() ? "refused" : "unavailable", this.clock.nanoTime() - start);
+			this.meters.tokenRequest(mode, ex.refused() ? CredentialOutcome.REFUSED : CredentialOutcome.UNAVAILABLE,
+					this.clock.nanoTime() - start);
 			throw ex;
 		}
 	}

@@ -34,9 +34,9 @@ import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.TestRequestContexts;
-import io.github.mcpgateway.request.UpstreamCredential;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.upstreamauth.PrincipalHeaders;
+import io.github.mcpgateway.upstreamauth.UpstreamCredential;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -144,7 +144,7 @@ class UpstreamHeadersTest {
 			}
 		}
 		PrincipalHeaders.NAMES.forEach(filtered::remove);
-		UpstreamCredential credential = context.upstreamCredential();
+		UpstreamCredential credential = context.get(UpstreamCredential.SLOT);
 		filtered.remove(McpHeaders.IDEMPOTENCY_KEY);
 		if (context.stateless()) {
 			filtered.remove(McpHeaders.SESSION_ID);

@@ -5,6 +5,8 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.upstreamauth.TestUpstreamCredentials;
+import io.github.mcpgateway.upstreamauth.UpstreamCredential;
 
 /**
  * Request contexts for tests of what reads them (the proxy's header pass, for one), as
@@ -25,8 +27,7 @@ public final class TestRequestContexts {
 		McpRequestContext context = McpRequestContext.open(request, server, principal, System.nanoTime());
 		context.parsed(null, null, stateless);
 		if (credential != null) {
-			context.upstreamAuth(io.github.mcpgateway.policy.UpstreamAuth.Mode.CLIENT_CREDENTIALS, () -> "fetched",
-					credential);
+			TestUpstreamCredentials.record(context, credential);
 		}
 		return context;
 	}
