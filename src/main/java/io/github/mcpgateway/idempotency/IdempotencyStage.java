@@ -1,6 +1,5 @@
 package io.github.mcpgateway.idempotency;
 
-import java.util.function.BiConsumer;
 import java.io.IOException;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -21,7 +20,6 @@ import io.github.mcpgateway.request.CachedBodyRequest;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.McpMetaKeys;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
@@ -97,13 +95,6 @@ public final class IdempotencyStage implements McpStage {
 	@Override
 	public String name() {
 		return "idempotency";
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.idempotency() != null) {
-			attribute.accept(StageAttributes.IDEMPOTENCY, context.idempotency().outcome().tag());
-		}
 	}
 
 	@Override

@@ -53,7 +53,7 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 		@Nullable String tool, String decision, @Nullable String errorCode, @Nullable String reason, int status,
 		Duration duration, boolean dispatched, @Nullable String idempotency, @Nullable String idempotencyKeyHash,
 		@Nullable String upstreamAuth, @Nullable String upstreamAuthOutcome, @Nullable String task,
-		@Nullable String taskIdHash, CurrentTrace.@Nullable TraceIds trace) {
+		@Nullable String taskIdHash, PipelineObserver.@Nullable TraceIds trace) {
 
 	/**
 	 * The event of a request that ended at {@code time}, from its context: the one place
@@ -65,7 +65,7 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 	 * @param trace the request's trace and span ids, {@code null} when not traced
 	 */
 	static McpAuditEvent of(McpRequestContext context, String httpMethod, int status, Instant time, long elapsedNanos,
-			CurrentTrace.@Nullable TraceIds trace) {
+			PipelineObserver.@Nullable TraceIds trace) {
 		McpPrincipal principal = context.principal();
 		JsonRpcMessage message = context.message();
 		String method = (message == null) ? httpMethod : (message.method() != null) ? message.method() : "response";

@@ -39,7 +39,8 @@ import io.github.mcpgateway.routing.ServerLocator;
  * the rest of the chain (the Spring Cloud Gateway route that proxies the request) when
  * every stage went on, then runs the stages' {@link Completion}s innermost first, and
  * hands one {@link McpAuditEvent} to every {@link McpAuditListener} when the request is
- * done.
+ * done. Its {@link PipelineObserver} (tracing, when on) is told when the request is taken
+ * over, around each stage's decision and at the end; it decides nothing.
  *
  * <p>
  * The filter orchestrates; the stages decide. It stops at the first refusal and answers
@@ -67,19 +68,22 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 
 	private final GatewayClock clock;
 
-	private final CurrentTrace trace;
+	private final PipelineObserver observer;
 
 	/**
 	 * @param stages the stages after the request stage, in the order they decide
+	 * @param observer told about each request, stage decision and end
+	 * ({@link PipelineObserver#NONE} for none)
 	 */
 	public McpPipelineFilter(ServerLocator servers, RequestProperties properties, JsonRpcMessageParser parser,
 			List<McpStage> stages, Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers,
-			List<McpAuditListener> auditListeners, GatewayClock clock, CurrentTrace trace) {
+			List<McpAuditListener> auditListeners, GatewayClock clock, PipelineObserver observer) {
 		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(clock, "clock must not be null");
+		Assert.notNull(observer, "observer must not be null");
 		this.servers = servers;
 		this.admission = new RequestAdmission(
 				new RequestBodyReader(properties.maxBodySize(), properties.bodyReadTimeout(), clock), parser);
@@ -88,7 +92,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		this.refusalCustomizers = List.copyOf(refusalCustomizers);
 		this.auditListeners = List.copyOf(auditListeners);
 		this.clock = clock;
-		this.trace = trace;
+		this.observer = observer;
 	}
 
 	/** The stages, in the order they decide. */
@@ -105,7 +109,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			return;
 		}
 		McpRequestContext context = McpRequestContext.open(request, server, principal(), this.clock.nanoTime());
-		this.trace.identified(request, context);
+		this.observer.started(request, context);
 		Deque<Completion> completions = new ArrayDeque<>(4);
 		Throwable failure = null;
 		try {
@@ -135,9 +139,9 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			}
 		}
 		finally {
-			this.trace.finished(context);
+			this.observer.finished(context);
 			audit(McpAuditEvent.of(context, request.getMethod(), response.getStatus(), this.clock.instant(),
-					this.clock.nanoTime() - context.startNanos(), this.trace.current()));
+					this.clock.nanoTime() - context.startNanos(), this.observer.traceIds()));
 		}
 	}
 
@@ -195,16 +199,16 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		return exchange;
 	}
 
-	/** One stage's decision, in its span when the request is traced. */
+	/** One stage's decision, with the observer told before and after. */
 	private StageDecision decide(McpStage stage, McpExchange exchange) throws IOException {
-		CurrentTrace.StageSpan span = this.trace.stage(stage);
+		PipelineObserver.StageObservation observation = this.observer.stage(stage, exchange.context());
 		StageDecision decision = null;
 		try {
 			decision = stage.decide(exchange);
 			return decision;
 		}
 		finally {
-			span.end(decision, exchange.context());
+			observation.end(decision, exchange.context());
 		}
 	}
 

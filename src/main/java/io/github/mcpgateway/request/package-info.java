@@ -3,8 +3,11 @@
  * runs the request stage ({@code RequestAdmission}: body read once, JSON-RPC parsed, MCP
  * headers checked) and then the {@code McpStage} strategies in order, acting on each
  * {@code StageDecision}; the typed {@code McpRequestContext} every stage reads and
- * records on; {@code Refusals}, the one way a request is refused; and the audit event the
- * pipeline hands its listeners once per request.
+ * records on; {@code Refusals}, the one way a request is refused; the audit event the
+ * pipeline hands its listeners once per request; and {@code PipelineObserver} (with
+ * {@code UpstreamObservation}), the one listener that watches the pipeline and the
+ * upstream call from outside (tracing implements it; {@code PipelineObserver.NONE}
+ * without it).
  */
 @NullMarked
 package io.github.mcpgateway.request;

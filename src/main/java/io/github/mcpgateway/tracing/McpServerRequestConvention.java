@@ -60,8 +60,9 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 			values = values.and(KeyValue.of(McpAttributes.MCP_PROTOCOL_VERSION, revision));
 		}
 		values = values.and(KeyValue.of(McpAttributes.GATEWAY_DECISION, mcp.decision().tag()));
-		if (mcp.idempotency() != null) {
-			values = values.and(KeyValue.of(McpAttributes.GATEWAY_IDEMPOTENCY, mcp.idempotency().outcome().tag()));
+		String idempotency = StageDescriptions.idempotency(mcp);
+		if (idempotency != null) {
+			values = values.and(KeyValue.of(McpAttributes.GATEWAY_IDEMPOTENCY, idempotency));
 		}
 		if (mcp.errorCode() != null) {
 			values = values.and(KeyValue.of(McpAttributes.ERROR_TYPE, mcp.errorCode()));

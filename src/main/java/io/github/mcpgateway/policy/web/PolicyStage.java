@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiConsumer;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -31,7 +30,6 @@ import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.Refusals;
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
@@ -77,10 +75,6 @@ public final class PolicyStage implements McpStage {
 			JsonReadLimits.DEFAULT_MAX_STRING_LENGTH);
 
 	private static final String LAST_EVENT_ID = "Last-Event-ID";
-
-	/** The codes of a refusal by conditions, whose audit reason is the grant. */
-	private static final Set<String> CONDITION_REFUSALS = Set.of(GatewayErrors.TOOL_ARGUMENTS_DENIED.code(),
-			GatewayErrors.PROMPT_ARGUMENTS_DENIED.code(), GatewayErrors.RESOURCE_PARAMS_DENIED.code());
 
 	private final GrantEvaluator grants;
 
@@ -184,18 +178,6 @@ public final class PolicyStage implements McpStage {
 		chain.add(0, filtering);
 		return StageDecision.wrap(new IdentityEncodingRequest(exchange.request()), filtering,
 				(failure) -> finish(exchange, chain, failure));
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.grantIndex() >= 0) {
-			attribute.accept(StageAttributes.GRANT, "grants[" + context.grantIndex() + "]");
-		}
-		else if (context.reason() != null && context.errorCode() != null
-				&& CONDITION_REFUSALS.contains(context.errorCode())) {
-			// A refusal by conditions: the grant whose condition refused.
-			attribute.accept(StageAttributes.GRANT, context.reason());
-		}
 	}
 
 	/**

@@ -1,0 +1,86 @@
+package io.github.mcpgateway.tracing;
+
+import java.util.Set;
+import java.util.function.BiConsumer;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.request.McpRequestContext;
+
+/**
+ * What each stage's span says about the stage's decision, read from what the stage
+ * recorded on the request context: the one place tracing reads a capability's outcome
+ * (the server span's Idempotency-Key outcome included), so that a change of where a
+ * capability keeps its outcome changes this class only. The stages themselves know
+ * nothing of tracing.
+ *
+ * <p>
+ * Contract: called after the stage decided (or threw); adds only the gateway's tags and
+ * names ({@link McpAttributes}), never a token, key, argument or result; a stage not
+ * named here ({@code upstream_guard}) or one that recorded nothing adds nothing.
+ */
+final class StageDescriptions {
+
+	/** The codes of a refusal by conditions, whose context reason is the grant. */
+	private static final Set<String> CONDITION_REFUSALS = Set.of(GatewayErrors.TOOL_ARGUMENTS_DENIED.code(),
+			GatewayErrors.PROMPT_ARGUMENTS_DENIED.code(), GatewayErrors.RESOURCE_PARAMS_DENIED.code());
+
+	private StageDescriptions() {
+	}
+
+	/** Adds what {@code stage} (its {@code name()}) recorded on {@code context}. */
+	static void describe(String stage, McpRequestContext context, BiConsumer<String, String> attribute) {
+		switch (stage) {
+			case "session" ->
+				attribute.accept(McpAttributes.GATEWAY_IN_SESSION, Boolean.toString(context.sessionId() != null));
+			case "policy" -> grant(context, attribute);
+			case "quota" -> limit(context, attribute);
+			case "idempotency" -> accept(attribute, McpAttributes.GATEWAY_IDEMPOTENCY, idempotency(context));
+			case "task" -> accept(attribute, McpAttributes.GATEWAY_TASK,
+					(context.task() != null) ? context.task().outcome().tag() : null);
+			case "upstream_credentials" -> upstreamAuth(context, attribute);
+			default -> {
+			}
+		}
+	}
+
+	/** The Idempotency-Key outcome of a keyed request, or {@code null}. */
+	static @Nullable String idempotency(McpRequestContext context) {
+		return (context.idempotency() != null) ? context.idempotency().outcome().tag() : null;
+	}
+
+	/** The grant that allowed the request, or the one whose condition refused it. */
+	private static void grant(McpRequestContext context, BiConsumer<String, String> attribute) {
+		if (context.grantIndex() >= 0) {
+			attribute.accept(McpAttributes.GATEWAY_GRANT, "grants[" + context.grantIndex() + "]");
+		}
+		else if (context.reason() != null && context.errorCode() != null
+				&& CONDITION_REFUSALS.contains(context.errorCode())) {
+			attribute.accept(McpAttributes.GATEWAY_GRANT, context.reason());
+		}
+	}
+
+	/** The limit that refused the request. */
+	private static void limit(McpRequestContext context, BiConsumer<String, String> attribute) {
+		if (context.reason() != null && GatewayErrors.RATE_LIMITED.code().equals(context.errorCode())) {
+			attribute.accept(McpAttributes.GATEWAY_LIMIT, context.reason());
+		}
+	}
+
+	/** The server's credential mode and how the credential was obtained. */
+	private static void upstreamAuth(McpRequestContext context, BiConsumer<String, String> attribute) {
+		McpRequestContext.Credential credential = context.upstreamAuth();
+		if (credential != null) {
+			attribute.accept(McpAttributes.GATEWAY_UPSTREAM_AUTH_MODE, credential.mode().tag());
+			attribute.accept(McpAttributes.GATEWAY_UPSTREAM_AUTH, credential.outcome().tag());
+		}
+	}
+
+	private static void accept(BiConsumer<String, String> attribute, String name, @Nullable String value) {
+		if (value != null) {
+			attribute.accept(name, value);
+		}
+	}
+
+}
