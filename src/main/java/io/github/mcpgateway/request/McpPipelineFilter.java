@@ -124,15 +124,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		catch (Throwable ex) {
 			failure = ex;
 		}
-		for (Completion completion = completions.pollFirst(); completion != null; completion = completions
-			.pollFirst()) {
-			try {
-				failure = completion.complete(failure);
-			}
-			catch (Throwable ex) {
-				failure = ex;
-			}
-		}
+		failure = complete(completions, failure);
 		try {
 			if (failure != null) {
 				answer(failure, request, response, context);
@@ -143,6 +135,24 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			audit(McpAuditEvent.of(context, request.getMethod(), response.getStatus(), this.clock.instant(),
 					this.clock.nanoTime() - context.startNanos(), this.observer.traceIds()));
 		}
+	}
+
+	/**
+	 * Runs the kept completions, innermost first; returns the failure that goes on
+	 * outward ({@code null} when none, or when a completion answered it).
+	 */
+	private static @Nullable Throwable complete(Deque<Completion> completions, @Nullable Throwable failure) {
+		Throwable outward = failure;
+		for (Completion completion = completions.pollFirst(); completion != null; completion = completions
+			.pollFirst()) {
+			try {
+				outward = completion.complete(outward);
+			}
+			catch (Throwable ex) {
+				outward = ex;
+			}
+		}
+		return outward;
 	}
 
 	/** The admitted exchange, or {@code null} when the request stage refused it. */

@@ -1,5 +1,6 @@
 package io.github.mcpgateway.tracing;
 
+import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -21,6 +22,13 @@ import io.github.mcpgateway.request.McpRequestContext;
  * named here ({@code upstream_guard}) or one that recorded nothing adds nothing.
  */
 final class StageDescriptions {
+
+	/**
+	 * The names of the stages this class knows, in pipeline order; a test holds it equal
+	 * to the registered stages, so a new or renamed stage is a decision here.
+	 */
+	static final List<String> STAGES = List.of("session", "policy", "quota", "idempotency", "task",
+			"upstream_credentials", "upstream_guard");
 
 	/** The codes of a refusal by conditions, whose context reason is the grant. */
 	private static final Set<String> CONDITION_REFUSALS = Set.of(GatewayErrors.TOOL_ARGUMENTS_DENIED.code(),
