@@ -22,10 +22,10 @@ import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.proxy.UpstreamGuardStage;
 import io.github.mcpgateway.quota.QuotaStage;
-import io.github.mcpgateway.request.CurrentTrace;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.request.McpPipelineFilter;
 import io.github.mcpgateway.request.McpStage;
+import io.github.mcpgateway.request.PipelineObserver;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.request.RequestRefusalCustomizer;
@@ -105,11 +105,12 @@ class PipelineConfiguration {
 			IdempotencyStage idempotency, TaskStage task, UpstreamCredentialStage upstreamCredentials,
 			UpstreamGuardStage upstreamGuard, Refusals refusals,
 			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
-			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock, ObjectProvider<CurrentTrace> trace) {
+			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock,
+			ObjectProvider<PipelineObserver> observer) {
 		List<McpStage> stages = List.of(session, policy, quota, idempotency, task, upstreamCredentials, upstreamGuard);
 		return new McpPipelineFilter(servers, properties, parser, stages, refusals,
 				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock,
-				trace.getIfAvailable(() -> CurrentTrace.NONE));
+				observer.getIfAvailable(() -> PipelineObserver.NONE));
 	}
 
 	@Bean

@@ -1,15 +1,10 @@
 package io.github.mcpgateway.grant;
 
-import java.util.Set;
-import java.util.function.BiConsumer;
-
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 
 /**
@@ -32,10 +27,6 @@ import io.github.mcpgateway.request.StageDecision;
  * grant strategies allowed the request.
  */
 public final class PolicyStage implements McpStage {
-
-	/** The codes of a refusal by conditions, whose audit reason is the grant. */
-	private static final Set<String> CONDITION_REFUSALS = Set.of(GatewayErrors.TOOL_ARGUMENTS_DENIED.code(),
-			GatewayErrors.PROMPT_ARGUMENTS_DENIED.code(), GatewayErrors.RESOURCE_PARAMS_DENIED.code());
 
 	private final RequestGrants requestGrants;
 
@@ -80,19 +71,6 @@ public final class PolicyStage implements McpStage {
 		}
 		StageDecision filtered = this.listFilters.decide(exchange);
 		return (filtered != null) ? filtered : StageDecision.proceed();
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		Integer grantIndex = context.get(GrantOutcome.ALLOWED_BY);
-		if (grantIndex != null) {
-			attribute.accept(StageAttributes.GRANT, "grants[" + grantIndex + "]");
-		}
-		else if (context.reason() instanceof GrantOutcome.DeniedBy denied && context.errorCode() != null
-				&& CONDITION_REFUSALS.contains(context.errorCode())) {
-			// A refusal by conditions: the grant whose condition refused.
-			attribute.accept(StageAttributes.GRANT, denied.grant());
-		}
 	}
 
 }

@@ -1,6 +1,5 @@
 package io.github.mcpgateway.idempotency;
 
-import java.util.function.BiConsumer;
 import java.io.IOException;
 import java.time.Duration;
 
@@ -21,7 +20,6 @@ import io.github.mcpgateway.request.ContextSlot;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.McpMetaKeys;
 import io.github.mcpgateway.transport.ReplyTap;
@@ -113,14 +111,6 @@ public final class IdempotencyStage implements McpStage {
 	@Override
 	public String name() {
 		return "idempotency";
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		KeyedOutcome keyed = context.get(KeyedOutcome.SLOT);
-		if (keyed != null) {
-			attribute.accept(StageAttributes.IDEMPOTENCY, keyed.outcome().tag());
-		}
 	}
 
 	@Override

@@ -6,7 +6,6 @@ import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
-import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.request.McpRequestContext;
 
 /**
@@ -26,12 +25,6 @@ final class ProxiedRequest {
 		RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
 		return (attributes instanceof ServletRequestAttributes servlet) ? McpRequestContext.find(servlet.getRequest())
 				: null;
-	}
-
-	/** The request's JSON-RPC message, or {@code null} (no context, or not a POST). */
-	static @Nullable JsonRpcMessage message() {
-		McpRequestContext context = context();
-		return (context != null) ? context.message() : null;
 	}
 
 }

@@ -25,16 +25,11 @@ import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.PipelineObserver;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
-import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.context.propagation.TextMapPropagator;
-import org.springframework.core.env.Environment;
 import org.springframework.http.client.ClientHttpRequestFactory;
-import io.github.mcpgateway.tracing.GatewayTracingProperties;
-import io.github.mcpgateway.tracing.McpSpans;
-import io.github.mcpgateway.tracing.TracingGate;
 
 /**
  * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of
@@ -57,19 +52,16 @@ class ProxyConfiguration {
 	}
 
 	/**
-	 * The proxy's exchange over Apache HttpClient; when the gateway traces, the upstream
-	 * call is a client span ({@link TracedRequestFactory}).
+	 * The proxy's exchange over Apache HttpClient; with a pipeline observer (tracing on),
+	 * the observer follows each upstream call ({@link ObservedRequestFactory}).
 	 */
 	@Bean
 	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties,
-			Environment environment, ObjectProvider<OpenTelemetry> openTelemetry,
-			ObjectProvider<TextMapPropagator> propagators, GatewayTracingProperties tracing) {
+			ObjectProvider<PipelineObserver> observer) {
 		ClientHttpRequestFactory requests = new AbortableRequestFactory(upstreamHttpClient);
-		OpenTelemetry telemetry = openTelemetry.getIfAvailable();
-		if (TracingGate.enabled(environment) && telemetry != null) {
-			requests = new TracedRequestFactory(requests, McpSpans.tracer(telemetry),
-					propagators.getIfAvailable(() -> telemetry.getPropagators().getTextMapPropagator()),
-					tracing.metaContext() == GatewayTracingProperties.MetaContext.PROPAGATE);
+		PipelineObserver pipelineObserver = observer.getIfAvailable();
+		if (pipelineObserver != null) {
+			requests = new ObservedRequestFactory(requests, pipelineObserver);
 		}
 		return new ClientHttpRequestFactoryProxyExchange(requests, properties);
 	}

@@ -1,7 +1,5 @@
 package io.github.mcpgateway.quota;
 
-import java.util.function.BiConsumer;
-
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -13,7 +11,6 @@ import io.github.mcpgateway.policy.RateLimit;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.McpMetaKeys;
 
@@ -72,13 +69,6 @@ public final class QuotaStage implements McpStage {
 		}
 		StageDecision.Refuse refusal = charge(context.server(), plan);
 		return (refusal != null) ? refusal : StageDecision.proceed();
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		if (context.reason() instanceof LimitReached reached) {
-			attribute.accept(StageAttributes.LIMIT, reached.limit());
-		}
 	}
 
 	/** Takes a token of each planned limit; the refusal, or {@code null}. */

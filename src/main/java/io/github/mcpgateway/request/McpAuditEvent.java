@@ -45,7 +45,7 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 		@Nullable String sessionId, String namespace, String server, @Nullable String serverUid, String method,
 		@Nullable String tool, Decision decision, @Nullable String errorCode, @Nullable RefusalReason reason,
 		int status, Duration duration, boolean dispatched, List<AuditContribution> contributions,
-		CurrentTrace.@Nullable TraceIds trace) {
+		PipelineObserver.@Nullable TraceIds trace) {
 
 	public McpAuditEvent {
 		contributions = List.copyOf(contributions);
@@ -61,7 +61,7 @@ public record McpAuditEvent(Instant time, @Nullable String human, @Nullable Stri
 	 * @param trace the request's trace and span ids, {@code null} when not traced
 	 */
 	static McpAuditEvent of(McpRequestContext context, String httpMethod, int status, Instant time, long elapsedNanos,
-			CurrentTrace.@Nullable TraceIds trace) {
+			PipelineObserver.@Nullable TraceIds trace) {
 		McpPrincipal principal = context.principal();
 		JsonRpcMessage message = context.message();
 		String method = (message == null) ? httpMethod : (message.method() != null) ? message.method() : "response";

@@ -1,7 +1,6 @@
 package io.github.mcpgateway.request;
 
 import java.io.IOException;
-import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -39,7 +38,8 @@ import io.github.mcpgateway.routing.ServerLocator;
  * the rest of the chain (the Spring Cloud Gateway route that proxies the request) when
  * every stage went on, then runs the stages' {@link Completion}s innermost first, and
  * hands one {@link McpAuditEvent} to every {@link McpAuditListener} when the request is
- * done.
+ * done. Its {@link PipelineObserver} (tracing, when on) is told when the request is taken
+ * over, around each stage's decision and at the end; it decides nothing.
  *
  * <p>
  * The filter orchestrates; the stages decide. It stops at the first refusal and answers
@@ -67,19 +67,22 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 
 	private final GatewayClock clock;
 
-	private final CurrentTrace trace;
+	private final PipelineObserver observer;
 
 	/**
 	 * @param stages the stages after the request stage, in the order they decide
+	 * @param observer told about each request, stage decision and end
+	 * ({@link PipelineObserver#NONE} for none)
 	 */
 	public McpPipelineFilter(ServerLocator servers, RequestProperties properties, JsonRpcMessageParser parser,
 			List<McpStage> stages, Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers,
-			List<McpAuditListener> auditListeners, GatewayClock clock, CurrentTrace trace) {
+			List<McpAuditListener> auditListeners, GatewayClock clock, PipelineObserver observer) {
 		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
 		Assert.notNull(refusals, "refusals must not be null");
 		Assert.notNull(clock, "clock must not be null");
+		Assert.notNull(observer, "observer must not be null");
 		this.servers = servers;
 		this.admission = new RequestAdmission(
 				new RequestBodyReader(properties.maxBodySize(), properties.bodyReadTimeout(), clock), parser);
@@ -88,7 +91,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		this.refusalCustomizers = List.copyOf(refusalCustomizers);
 		this.auditListeners = List.copyOf(auditListeners);
 		this.clock = clock;
-		this.trace = trace;
+		this.observer = observer;
 	}
 
 	/** The stages, in the order they decide. */
@@ -105,7 +108,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 			return;
 		}
 		McpRequestContext context = McpRequestContext.open(request, server, principal(), this.clock.nanoTime());
-		this.trace.identified(request, context);
+		this.observer.started(request, context);
 		Deque<Completion> completions = new ArrayDeque<>(4);
 		Throwable failure = null;
 		try {
@@ -120,25 +123,35 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		catch (Throwable ex) {
 			failure = ex;
 		}
-		for (Completion completion = completions.pollFirst(); completion != null; completion = completions
-			.pollFirst()) {
-			try {
-				failure = completion.complete(failure);
-			}
-			catch (Throwable ex) {
-				failure = ex;
-			}
-		}
+		failure = complete(completions, failure);
 		try {
 			if (failure != null) {
 				answer(failure, request, response, context);
 			}
 		}
 		finally {
-			this.trace.finished(context);
+			this.observer.finished(context);
 			audit(McpAuditEvent.of(context, request.getMethod(), response.getStatus(), this.clock.instant(),
-					this.clock.nanoTime() - context.startNanos(), this.trace.current()));
+					this.clock.nanoTime() - context.startNanos(), this.observer.traceIds()));
 		}
+	}
+
+	/**
+	 * Runs the kept completions, innermost first; returns the failure that goes on
+	 * outward ({@code null} when none, or when a completion answered it).
+	 */
+	private static @Nullable Throwable complete(Deque<Completion> completions, @Nullable Throwable failure) {
+		Throwable outward = failure;
+		for (Completion completion = completions.pollFirst(); completion != null; completion = completions
+			.pollFirst()) {
+			try {
+				outward = completion.complete(outward);
+			}
+			catch (Throwable ex) {
+				outward = ex;
+			}
+		}
+		return outward;
 	}
 
 	/** The admitted exchange, or {@code null} when the request stage refused it. */
@@ -199,17 +212,17 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 
 	/**
 	 * One stage's decision, with the request's charges settled (a deferred charge kept, a
-	 * commit run), in its span when the request is traced.
+	 * commit run), and the observer told before and after.
 	 */
 	private StageDecision decide(McpStage stage, McpExchange exchange, PendingCharges charges) throws IOException {
-		CurrentTrace.StageSpan span = this.trace.stage(stage);
+		PipelineObserver.StageObservation observation = this.observer.stage(stage, exchange.context());
 		StageDecision decision = null;
 		try {
 			decision = charges.settle(stage.decide(exchange));
 			return decision;
 		}
 		finally {
-			span.end(decision, exchange.context());
+			observation.end(decision, exchange.context());
 		}
 	}
 

@@ -1,7 +1,6 @@
 package io.github.mcpgateway.request;
 
 import java.io.IOException;
-import java.util.function.BiConsumer;
 
 /**
  * One stage of the MCP pipeline after identity: a strategy that decides about a request
@@ -12,8 +11,8 @@ import java.util.function.BiConsumer;
 public interface McpStage {
 
 	/**
-	 * The stage's name in traces (its span) and docs: lower case, {@code _} between
-	 * words, stable.
+	 * The stage's name in traces (its span, {@link PipelineObserver#stage}) and docs:
+	 * lower case, {@code _} between words, stable.
 	 */
 	String name();
 
@@ -24,15 +23,10 @@ public interface McpStage {
 		return true;
 	}
 
-	/** Decides about the request; may record what it learned on the context. */
-	StageDecision decide(McpExchange exchange) throws IOException;
-
 	/**
-	 * What this stage recorded on {@code context}, as span attributes
-	 * ({@link StageAttributes} names them): called only when the request is traced, after
-	 * {@link #decide}. Never a token, key, argument or result.
+	 * Decides about the request; may record what it learned on the context, where an
+	 * observer ({@link PipelineObserver}) reads it too.
 	 */
-	default void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-	}
+	StageDecision decide(McpExchange exchange) throws IOException;
 
 }

@@ -1,6 +1,5 @@
 package io.github.mcpgateway.session;
 
-import java.util.function.BiConsumer;
 import java.time.Clock;
 
 import org.jspecify.annotations.Nullable;
@@ -8,7 +7,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
@@ -63,11 +61,6 @@ public final class SessionStage implements McpStage {
 	@Override
 	public String name() {
 		return "session";
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		attribute.accept(StageAttributes.IN_SESSION, Boolean.toString(context.sessionId() != null));
 	}
 
 	@Override

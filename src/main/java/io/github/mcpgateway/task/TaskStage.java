@@ -1,6 +1,5 @@
 package io.github.mcpgateway.task;
 
-import java.util.function.BiConsumer;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,7 +11,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
@@ -102,14 +100,6 @@ public final class TaskStage implements McpStage {
 	@Override
 	public String name() {
 		return "task";
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		TaskHandling handling = context.get(TaskHandling.SLOT);
-		if (handling != null) {
-			attribute.accept(StageAttributes.TASK, handling.outcome().tag());
-		}
 	}
 
 	@Override

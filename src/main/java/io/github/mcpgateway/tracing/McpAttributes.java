@@ -1,12 +1,10 @@
 package io.github.mcpgateway.tracing;
 
-import io.github.mcpgateway.request.StageAttributes;
-
 /**
  * Span attribute names: the OpenTelemetry MCP semantic conventions
  * (https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/, status Development) where
- * they name one, the gateway's own under {@code mcp_gateway.*} otherwise (the stages'
- * own: {@link StageAttributes}).
+ * they name one, the gateway's own under {@code mcp_gateway.*} otherwise, as
+ * operations.md lists them.
  */
 final class McpAttributes {
 
@@ -31,7 +29,28 @@ final class McpAttributes {
 	static final String GATEWAY_DECISION = "mcp_gateway.decision";
 
 	/** The Idempotency-Key outcome of a keyed request: first, replay, conflict, ... */
-	static final String GATEWAY_IDEMPOTENCY = StageAttributes.IDEMPOTENCY;
+	static final String GATEWAY_IDEMPOTENCY = "mcp_gateway.idempotency";
+
+	/**
+	 * The grant that allowed the request ({@code grants[i]} of the server, file order),
+	 * or the grant whose condition refused it.
+	 */
+	static final String GATEWAY_GRANT = "mcp_gateway.grant";
+
+	/** The limit that refused the request ({@code rate_limited}). */
+	static final String GATEWAY_LIMIT = "mcp_gateway.limit";
+
+	/** How the task stage handled the request: {@code created}, {@code allowed}, ... */
+	static final String GATEWAY_TASK = "mcp_gateway.task";
+
+	/** How the upstream credential was obtained: {@code fetched}, {@code cached}, ... */
+	static final String GATEWAY_UPSTREAM_AUTH = "mcp_gateway.upstream_auth";
+
+	/** The server's upstream credential mode: {@code token-exchange}, ... */
+	static final String GATEWAY_UPSTREAM_AUTH_MODE = "mcp_gateway.upstream_auth.mode";
+
+	/** Whether the request is in a session: {@code true} or {@code false}. */
+	static final String GATEWAY_IN_SESSION = "mcp_gateway.session.present";
 
 	/** A stage span's stage: identity, session, policy, idempotency, ... */
 	static final String GATEWAY_STAGE = "mcp_gateway.stage";

@@ -6,7 +6,6 @@ import io.micrometer.common.KeyValues;
 import org.springframework.http.server.observation.DefaultServerRequestObservationConvention;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
 
-import io.github.mcpgateway.idempotency.KeyedOutcome;
 import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.request.McpRequestContext;
 
@@ -61,9 +60,9 @@ final class McpServerRequestConvention extends DefaultServerRequestObservationCo
 			values = values.and(KeyValue.of(McpAttributes.MCP_PROTOCOL_VERSION, revision));
 		}
 		values = values.and(KeyValue.of(McpAttributes.GATEWAY_DECISION, mcp.decision().tag()));
-		KeyedOutcome keyed = mcp.get(KeyedOutcome.SLOT);
-		if (keyed != null) {
-			values = values.and(KeyValue.of(McpAttributes.GATEWAY_IDEMPOTENCY, keyed.outcome().tag()));
+		String idempotency = StageDescriptions.idempotency(mcp);
+		if (idempotency != null) {
+			values = values.and(KeyValue.of(McpAttributes.GATEWAY_IDEMPOTENCY, idempotency));
 		}
 		if (mcp.errorCode() != null) {
 			values = values.and(KeyValue.of(McpAttributes.ERROR_TYPE, mcp.errorCode()));

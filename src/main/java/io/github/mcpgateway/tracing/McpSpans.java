@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  * @see <a href="https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/">MCP semantic
  * conventions</a>
  */
-public final class McpSpans {
+final class McpSpans {
 
 	private McpSpans() {
 	}

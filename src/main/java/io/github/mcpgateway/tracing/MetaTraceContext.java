@@ -30,7 +30,7 @@ import tools.jackson.core.json.JsonFactory;
  * @param valueOffset the offset in the body of the {@code traceparent} value's first
  * character (after the opening quote), or {@code -1} when it cannot be replaced in place
  */
-public record MetaTraceContext(String traceparent, @Nullable String tracestate, int valueOffset) {
+record MetaTraceContext(String traceparent, @Nullable String tracestate, int valueOffset) {
 
 	/** The W3C header and {@code _meta} member names. */
 	public static final String TRACEPARENT = "traceparent";

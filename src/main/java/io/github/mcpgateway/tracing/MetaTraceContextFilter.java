@@ -35,7 +35,7 @@ import io.github.mcpgateway.routing.ServerLocator;
  * to decide as before); refuses nothing; the pipeline reads the same bytes from memory
  * ({@link RequestBodyReader#READ_AHEAD}: no request wrapper unless the context was
  * found). (The upstream call writes its own span's {@code traceparent} back into
- * {@code _meta}, whichever way the context came: {@code TracedRequestFactory}.)
+ * {@code _meta}, whichever way the context came: {@link ClientSpan}.)
  */
 final class MetaTraceContextFilter extends OncePerRequestFilter {
 

@@ -1,7 +1,7 @@
 package io.github.mcpgateway.tracing;
 
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
@@ -22,13 +22,17 @@ import org.springframework.core.env.Environment;
 import org.springframework.http.server.observation.ServerRequestObservationConvention;
 
 import io.github.mcpgateway.clock.GatewayClock;
-import io.github.mcpgateway.request.CurrentTrace;
+import io.github.mcpgateway.request.PipelineObserver;
 import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Tracing's beans, present only with {@code gateway.tracing.enabled: true} (the rest of
- * the wiring is Spring Boot's, imported by {@link TracingGate} then).
+ * the wiring is Spring Boot's, imported by {@link TracingGate} then): the pipeline's
+ * {@link PipelineObserver} ({@link TracingObserver}), two servlet filters of their own
+ * (orders below, kept by {@code TracingIntegrationTest}), the sampler, the server span's
+ * convention and the exporters' failure log. Without them the pipeline observes nothing
+ * ({@link PipelineObserver#NONE}) and the proxy adds nothing to the upstream call.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(GatewayTracingProperties.class)
@@ -62,18 +66,30 @@ class TracingConfiguration {
 				.build();
 		}
 
-		/** The pipeline's stage spans, and the trace ids of the audit line. */
+		/** The identity span, handed from its filter to the pipeline's observer. */
 		@Bean
-		CurrentTrace currentTrace(OpenTelemetry openTelemetry) {
-			return new OtelRequestTrace(tracer(openTelemetry));
+		IdentitySpans identitySpans(OpenTelemetry openTelemetry) {
+			return new IdentitySpans(McpSpans.tracer(openTelemetry));
 		}
 
-		/** The identity span, around Spring Security. */
+		/**
+		 * The pipeline's observer: the stage spans, the upstream call's client span, the
+		 * trace ids of the audit line.
+		 */
 		@Bean
-		FilterRegistrationBean<IdentitySpanFilter> identitySpanFilter(OpenTelemetry openTelemetry,
+		PipelineObserver tracingObserver(OpenTelemetry openTelemetry, IdentitySpans identitySpans,
+				ObjectProvider<TextMapPropagator> propagators, GatewayTracingProperties properties) {
+			return new TracingObserver(McpSpans.tracer(openTelemetry), identitySpans,
+					propagators.getIfAvailable(() -> openTelemetry.getPropagators().getTextMapPropagator()),
+					properties.metaContext() == GatewayTracingProperties.MetaContext.PROPAGATE);
+		}
+
+		/** The identity span, opened around Spring Security. */
+		@Bean
+		FilterRegistrationBean<IdentitySpanFilter> identitySpanFilter(IdentitySpans identitySpans,
 				ServerLocator servers) {
 			FilterRegistrationBean<IdentitySpanFilter> registration = new FilterRegistrationBean<>(
-					new IdentitySpanFilter(tracer(openTelemetry), servers));
+					new IdentitySpanFilter(identitySpans, servers));
 			registration.setOrder(IDENTITY_SPAN_ORDER);
 			return registration;
 		}
@@ -112,10 +128,6 @@ class TracingConfiguration {
 				}
 
 			};
-		}
-
-		private static Tracer tracer(OpenTelemetry openTelemetry) {
-			return McpSpans.tracer(openTelemetry);
 		}
 
 		/** The server span named after the MCP request; the metric keeps its tags. */

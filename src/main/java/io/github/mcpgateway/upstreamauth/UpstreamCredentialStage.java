@@ -1,9 +1,7 @@
 package io.github.mcpgateway.upstreamauth;
 
-import java.util.function.BiConsumer;
 import java.time.Duration;
 
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.VerifiedBearerToken;
@@ -43,15 +41,6 @@ public final class UpstreamCredentialStage implements McpStage {
 	@Override
 	public String name() {
 		return "upstream_credentials";
-	}
-
-	@Override
-	public void describe(McpRequestContext context, BiConsumer<String, String> attribute) {
-		CredentialHandling handling = context.get(CredentialHandling.SLOT);
-		if (handling != null) {
-			attribute.accept(StageAttributes.UPSTREAM_AUTH_MODE, handling.mode().tag());
-			attribute.accept(StageAttributes.UPSTREAM_AUTH, handling.outcome().tag());
-		}
 	}
 
 	@Override

@@ -34,6 +34,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
  * other class is handed the clock, so that a test clock moves all of them.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
+ * <li>No stage depends on tracing: tracing observes the pipeline through the one
+ * interface the pipeline owns ({@code request.PipelineObserver}).</li>
  * <li>Only the gateway's servlet filters (routing's {@code ServerResolutionFilter},
  * admission's caps through {@code Held}, the pipeline's {@code McpPipelineFilter}) and
  * identity's Spring Security filter call the filter chain: a stage decides and returns
@@ -109,6 +111,16 @@ class ArchitectureTest {
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage(packageOf("audit"))
+			.check(this.classes);
+	}
+
+	@Test
+	void noStageDependsOnTracing() {
+		noClasses().that()
+			.resideInAnyPackage(STAGES.stream().map(ArchitectureTest::packageOf).toArray(String[]::new))
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(packageOf("tracing"))
 			.check(this.classes);
 	}
 

@@ -10,7 +10,7 @@ import io.github.mcpgateway.idempotency.IdempotencyOutcome;
 import io.github.mcpgateway.idempotency.KeyedOutcome;
 import io.github.mcpgateway.policy.UpstreamAuth;
 import io.github.mcpgateway.quota.LimitReached;
-import io.github.mcpgateway.request.CurrentTrace;
+import io.github.mcpgateway.request.PipelineObserver;
 import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.task.TaskHandling;
@@ -31,7 +31,7 @@ class AuditLogWriterTest {
 				List.of(new KeyedOutcome(IdempotencyOutcome.REJECTED, "0123456789abcdef"),
 						new CredentialHandling(UpstreamAuth.Mode.TOKEN_EXCHANGE, CredentialOutcome.CACHED),
 						new TaskHandling(TaskOutcome.NOT_FOUND, "fedcba9876543210", "echo")),
-				new CurrentTrace.TraceIds("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"));
+				new PipelineObserver.TraceIds("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"));
 
 		assertThat(this.writer.json(event)).isEqualTo("{\"time\":\"2026-01-14T09:14:10.201Z\",\"human\":\"alice\","
 				+ "\"agent\":\"agent-1\",\"team\":\"blue\",\"session_id\":\"s-1\",\"namespace\":\"test\","
@@ -55,7 +55,7 @@ class AuditLogWriterTest {
 	}
 
 	private static McpAuditEvent event(Decision decision, String errorCode, LimitReached reason,
-			List<io.github.mcpgateway.request.AuditContribution> contributions, CurrentTrace.TraceIds trace) {
+			List<io.github.mcpgateway.request.AuditContribution> contributions, PipelineObserver.TraceIds trace) {
 		return new McpAuditEvent(Instant.parse("2026-01-14T09:14:10.201Z"), "alice", "agent-1", "blue", "s-1", "test",
 				"echo", "uid-echo", "tools/call", "echo", decision, errorCode, reason, 200, Duration.ofMillis(13),
 				false, contributions, trace);

@@ -3,6 +3,7 @@ package io.github.mcpgateway.request;
 import jakarta.servlet.ServletRequest;
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.upstreamauth.TestUpstreamCredentials;
@@ -30,6 +31,11 @@ public final class TestRequestContexts {
 			TestUpstreamCredentials.record(context, credential);
 		}
 		return context;
+	}
+
+	/** Records that {@code context}'s request was refused, as the pipeline would. */
+	public static void refused(McpRequestContext context, GatewayError error, @Nullable RefusalReason reason) {
+		context.refused(error, reason);
 	}
 
 }

@@ -17,4 +17,9 @@ public final class TestUpstreamCredentials {
 		CredentialHandling.record(context, UpstreamAuth.Mode.CLIENT_CREDENTIALS, CredentialOutcome.FETCHED, credential);
 	}
 
+	/** Records how the stage obtained the credential of {@code mode}, without one. */
+	public static void record(McpRequestContext context, UpstreamAuth.Mode mode, CredentialOutcome outcome) {
+		CredentialHandling.record(context, mode, outcome, null);
+	}
+
 }
