@@ -1,13 +1,10 @@
 package io.github.mcpgateway.policy;
 
 import java.lang.reflect.RecordComponent;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 
@@ -15,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.policy.condition.Condition;
 import io.github.mcpgateway.policy.condition.ConditionLanguage;
+import io.github.mcpgateway.digest.Sha256;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.core.JacksonException;
@@ -250,13 +248,7 @@ public final class PolicyParser {
 	}
 
 	private static String version(byte[] content) {
-		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(content);
-			return HexFormat.of().formatHex(digest, 0, 6);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
-		}
+		return Sha256.hex(content).substring(0, 12);
 	}
 
 	/** Durations as the policy file writes them ({@code 30s}, {@code 1m}): a string. */

@@ -1,10 +1,6 @@
 package io.github.mcpgateway.session;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,6 +24,7 @@ import org.springframework.data.redis.core.script.RedisScript;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.digest.Sha256;
 
 /**
  * Session bindings in Redis ({@code gateway.session.store: redis}): every replica pointed
@@ -333,14 +330,7 @@ final class RedisSessionStore implements SessionStore {
 	}
 
 	private static String sha256(String domain, String value) {
-		try {
-			MessageDigest digest = MessageDigest.getInstance("SHA-256");
-			digest.update(domain.getBytes(StandardCharsets.UTF_8));
-			return HexFormat.of().formatHex(digest.digest(value.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required of every Java platform", ex);
-		}
+		return Sha256.hex(domain + value);
 	}
 
 	static String encode(SessionBinding binding) {

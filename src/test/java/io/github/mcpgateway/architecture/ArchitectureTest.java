@@ -1,5 +1,6 @@
 package io.github.mcpgateway.architecture;
 
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -26,8 +27,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * request context, for example) but never a later one; a later stage extends an earlier
  * one through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
  * ground package ({@code transport.ReplyTap}).</li>
- * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model)
- * use no stage.</li>
+ * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model,
+ * redact, digest) use no stage.</li>
+ * <li>One SHA-256: only {@code digest.Sha256} looks the algorithm up.</li>
  * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
  * other class is handed the clock, so that a test clock moves all of them.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
@@ -46,7 +48,7 @@ class ArchitectureTest {
 			"quota", "idempotency", "task", "upstreamauth", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
-			"redact");
+			"redact", "digest");
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -144,6 +146,15 @@ class ArchitectureTest {
 			.callMethod(Clock.class, "systemUTC")
 			.orShould()
 			.callMethod(Clock.class, "systemDefaultZone")
+			.check(this.classes);
+	}
+
+	@Test
+	void onlyTheDigestPackageLooksUpSha256() {
+		noClasses().that()
+			.resideOutsideOfPackage(packageOf("digest"))
+			.should()
+			.callMethod(MessageDigest.class, "getInstance", String.class)
 			.check(this.classes);
 	}
 

@@ -19,6 +19,16 @@ class IdempotencyHasherTest {
 
 	private final JsonRpcMessageParser parser = TestJsonRpc.parser();
 
+	/**
+	 * The framing of the stored hashes, pinned: each field a 4-byte big-endian length and
+	 * its UTF-8 bytes, -1 for an absent one. Entries in Redis were written with it.
+	 */
+	@Test
+	void sha256WhenFieldsThenLengthPrefixedDigestAsStored() {
+		assertThat(IdempotencyHasher.sha256("entry/v1", "key-1", null, "", "\u00fc"))
+			.isEqualTo("35dc6662cb235fc14941d821783dbfbf6b47cb9162d90e389ce05026dc90953a");
+	}
+
 	@Test
 	void requestHashIgnoresMemberOrderAndWhitespaceAtEveryDepth() {
 		String a = hash("k", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
