@@ -20,7 +20,7 @@ import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.policy.web.PolicyStage;
-import io.github.mcpgateway.proxy.UpstreamGuardStage;
+import io.github.mcpgateway.guard.UpstreamGuardStage;
 import io.github.mcpgateway.quota.QuotaStage;
 import io.github.mcpgateway.request.CurrentTrace;
 import io.github.mcpgateway.request.McpAuditListener;

@@ -1,9 +1,8 @@
 /**
- * The last stage and the proxy: {@code UpstreamGuardStage} (an {@code UpstreamPermit} of
- * the server's circuit breaker and bulkhead, the failure mapping), the Spring Cloud
- * Gateway Server MVC route and its handler, the upstream HTTP client, the header filters
- * of the proxied request, and what follows a client that leaves (probes, open event
- * streams ended at shutdown).
+ * The proxy, after the last stage: the Spring Cloud Gateway Server MVC route and its
+ * handler, the upstream HTTP client, and the header filters of the proxied request. The
+ * stage that admits a request to its upstream and maps its failures is the guard's
+ * ({@code io.github.mcpgateway.guard}).
  */
 @NullMarked
 package io.github.mcpgateway.proxy;

@@ -23,10 +23,11 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <ul>
  * <li>No package cycles.</li>
  * <li>The pipeline's stages, in order: routing, identity, admission, request, session,
- * policy.web, idempotency, upstreamauth, proxy. A stage may use an earlier stage (the
- * request context, for example) but never a later one; a later stage extends an earlier
- * one through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
- * ground package ({@code transport.ReplyTap}).</li>
+ * policy.web, quota, idempotency, task, upstreamauth, guard, proxy. A stage may use an
+ * earlier stage (the request context, for example) but never a later one; a later stage
+ * extends an earlier one through an interface the earlier one owns
+ * ({@code RequestRefusalCustomizer}) or a ground package
+ * ({@code transport.ReplyTap}).</li>
  * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model,
  * redact, digest) use no stage.</li>
  * <li>One SHA-256: only {@code digest.Sha256} looks the algorithm up.</li>
@@ -45,7 +46,7 @@ class ArchitectureTest {
 	private static final String ROOT = "io.github.mcpgateway";
 
 	static final List<String> STAGES = List.of("routing", "identity", "admission", "request", "session", "policy.web",
-			"quota", "idempotency", "task", "upstreamauth", "proxy");
+			"quota", "idempotency", "task", "upstreamauth", "guard", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
 			"redact", "digest");

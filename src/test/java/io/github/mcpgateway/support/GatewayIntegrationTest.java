@@ -19,7 +19,7 @@ import org.springframework.test.context.TestPropertySource;
 
 import io.github.mcpgateway.demo.DemoMcpServer;
 import io.github.mcpgateway.policy.PolicyReloader;
-import io.github.mcpgateway.proxy.UpstreamResilience;
+import io.github.mcpgateway.guard.UpstreamResilience;
 import io.github.mcpgateway.revocation.RevocationSync;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
