@@ -6,13 +6,13 @@ import java.security.MessageDigest;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
+import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.transport.McpMetaKeys;
-import io.github.mcpgateway.digest.Sha256;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The hashes of the contract, each SHA-256 over length-prefixed fields so that no two

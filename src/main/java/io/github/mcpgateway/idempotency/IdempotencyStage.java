@@ -1,7 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
-import java.util.function.BiConsumer;
 import java.io.IOException;
+import java.util.function.BiConsumer;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -8,13 +8,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.jspecify.annotations.Nullable;
-
-import io.github.mcpgateway.policy.condition.Condition;
-import io.github.mcpgateway.policy.condition.ConditionLanguage;
-import io.github.mcpgateway.digest.Sha256;
-
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -23,11 +18,15 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.dataformat.yaml.YAMLMapper;
+
+import io.github.mcpgateway.digest.Sha256;
+import io.github.mcpgateway.policy.condition.Condition;
+import io.github.mcpgateway.policy.condition.ConditionLanguage;
 
 /**
  * Parses and validates a policy file (YAML) into an immutable {@link Policy}.

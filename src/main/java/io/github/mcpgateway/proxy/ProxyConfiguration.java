@@ -1,5 +1,7 @@
 package io.github.mcpgateway.proxy;
 
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -11,23 +13,21 @@ import org.springframework.cloud.gateway.server.mvc.handler.ClientHttpRequestFac
 import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchange;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import io.github.mcpgateway.identity.IdentityProperties;
-import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
+import io.github.mcpgateway.request.McpRequestContext.Decision;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
-import io.github.mcpgateway.transport.StreamingMediaTypes;
-import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.context.propagation.TextMapPropagator;
-import org.springframework.core.env.Environment;
-import org.springframework.http.client.ClientHttpRequestFactory;
 import io.github.mcpgateway.tracing.GatewayTracingProperties;
 import io.github.mcpgateway.tracing.McpSpans;
 import io.github.mcpgateway.tracing.TracingGate;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
  * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of

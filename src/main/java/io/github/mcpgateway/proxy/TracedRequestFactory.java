@@ -19,6 +19,7 @@ import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.opentelemetry.context.propagation.TextMapSetter;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -30,7 +31,6 @@ import org.springframework.http.client.ClientHttpResponse;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.tracing.McpSpans;
 import io.github.mcpgateway.tracing.MetaTraceContext;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The upstream exchange as a client span, a child of the request's server span, named as

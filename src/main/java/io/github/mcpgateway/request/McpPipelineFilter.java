@@ -1,7 +1,6 @@
 package io.github.mcpgateway.request;
 
 import java.io.IOException;
-import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import jakarta.servlet.ServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.util.Assert;
 
@@ -14,7 +15,6 @@ import io.github.mcpgateway.policy.UpstreamAuth;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.transport.ReplyTap;
 import io.github.mcpgateway.transport.UpstreamCall;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What the pipeline has learned about one MCP request, one object per request, shared by

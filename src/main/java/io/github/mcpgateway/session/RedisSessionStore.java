@@ -23,8 +23,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 import io.github.mcpgateway.clock.GatewayClock;
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.digest.Sha256;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
  * Session bindings in Redis ({@code gateway.session.store: redis}): every replica pointed

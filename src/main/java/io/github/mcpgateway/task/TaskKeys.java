@@ -2,8 +2,8 @@ package io.github.mcpgateway.task;
 
 import java.nio.charset.StandardCharsets;
 
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.digest.Sha256;
+import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
  * The hashes task bindings are stored and audited under: a store never holds a raw task

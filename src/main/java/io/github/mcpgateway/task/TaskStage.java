@@ -1,18 +1,18 @@
 package io.github.mcpgateway.task;
 
-import java.util.function.BiConsumer;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
@@ -24,6 +24,7 @@ import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.Refusals;
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.task.TaskMessages.CreatedTask;
 import io.github.mcpgateway.task.TaskRequestDecider.TaskDecision;
@@ -31,7 +32,6 @@ import io.github.mcpgateway.task.TaskStore.Reservation;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.MessageFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The task stage, after the grants and the Idempotency-Key and before the upstream: MCP

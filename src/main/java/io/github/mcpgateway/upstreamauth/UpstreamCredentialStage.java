@@ -1,9 +1,8 @@
 package io.github.mcpgateway.upstreamauth;
 
-import java.util.function.BiConsumer;
 import java.time.Duration;
+import java.util.function.BiConsumer;
 
-import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.VerifiedBearerToken;
@@ -12,6 +11,7 @@ import io.github.mcpgateway.policy.UpstreamAuth;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
+import io.github.mcpgateway.request.StageAttributes;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.request.UpstreamCredential;
 

@@ -14,9 +14,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.UpstreamAuth;
-import io.github.mcpgateway.digest.Sha256;
 
 /**
  * The upstream tokens, obtained once and shared until shortly before they expire.
