@@ -1,12 +1,12 @@
 package io.github.mcpgateway.audit;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.github.mcpgateway.request.McpAuditListener;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The audit log and the request meters, the {@link McpAuditListener}s of every governed

@@ -6,6 +6,8 @@ import java.util.Map;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.event.EventListener;
 import org.springframework.util.Assert;
@@ -16,9 +18,6 @@ import io.github.mcpgateway.request.AuditContribution;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.session.SessionEvent;
-
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes each {@link McpAuditEvent} as one JSON object on the dedicated {@code mcp.audit}

@@ -1,9 +1,9 @@
 package io.github.mcpgateway.config;
 
-import java.time.Clock;
 import java.util.List;
 
 import jakarta.servlet.Filter;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
@@ -17,10 +17,10 @@ import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.RefusalStatuses;
 import io.github.mcpgateway.grant.PolicyStage;
+import io.github.mcpgateway.guard.UpstreamGuardStage;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
-import io.github.mcpgateway.proxy.UpstreamGuardStage;
 import io.github.mcpgateway.quota.QuotaStage;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.request.McpPipelineFilter;
@@ -34,7 +34,6 @@ import io.github.mcpgateway.routing.ServerResolutionFilter;
 import io.github.mcpgateway.session.SessionStage;
 import io.github.mcpgateway.task.TaskStage;
 import io.github.mcpgateway.upstreamauth.UpstreamCredentialStage;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The request pipeline in one place. Four servlet filters of the gateway's own run around

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
@@ -21,7 +22,6 @@ import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.quota.QuotaInspector;
 import io.github.mcpgateway.revocation.RevocationList;
 import io.github.mcpgateway.revocation.RevocationSync;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Answers "would this principal be allowed, and why" from the live policy and the live

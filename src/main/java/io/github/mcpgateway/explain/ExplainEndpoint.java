@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -17,7 +18,6 @@ import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.principal.McpPrincipal;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code explain} operator endpoint ({@code GET /actuator/explain}, operators only):

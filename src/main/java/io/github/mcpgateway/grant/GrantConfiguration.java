@@ -1,6 +1,7 @@
 package io.github.mcpgateway.grant;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -10,7 +11,6 @@ import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.policy.condition.CallerConditionTime;
 import io.github.mcpgateway.request.Refusals;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Wires the grant stage and its strategies; its place in the pipeline is set by the

@@ -9,6 +9,7 @@ import java.util.Set;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.util.Assert;
 
@@ -25,7 +26,6 @@ import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.ListResultFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The list filtering job of the grant stage: a {@code tools/list} reply is filtered to

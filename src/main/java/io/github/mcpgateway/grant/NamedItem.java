@@ -1,10 +1,10 @@
 package io.github.mcpgateway.grant;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.Grant;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The governed item a request names: the tool of a {@code tools/call}, the prompt of a

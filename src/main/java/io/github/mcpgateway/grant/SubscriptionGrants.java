@@ -1,6 +1,8 @@
 package io.github.mcpgateway.grant;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 import org.springframework.util.Assert;
 
@@ -12,8 +14,6 @@ import io.github.mcpgateway.policy.condition.CallerConditionTime;
 import io.github.mcpgateway.policy.condition.ConditionInput;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.StageDecision;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The subscriptions job of the grant stage: a 2026-07-28 {@code subscriptions/listen}

@@ -10,9 +10,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.transport.HeaderValues;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code x-mcp-header} annotations of each server's tools (MCP 2026-07-28,

@@ -70,27 +70,25 @@ class IdempotencyConfiguration {
 				GatewayClock clock) {
 			this.store = store;
 			this.clock = clock;
-			Gauge
-				.builder(IdempotencyMeters.STORE_FULLEST_SCOPE_BUDGET, this,
-						(g) -> g.read(IdempotencyStats::fullestScopeBudget))
+			storeGauge(IdempotencyMeters.STORE_FULLEST_SCOPE_BUDGET, IdempotencyStats::fullestScopeBudget)
 				.register(meterRegistry);
 			Gauge.builder(IdempotencyMeters.LIMIT_TOMBSTONES_PER_SCOPE, limits::maxTombstonesPerScope)
 				.register(meterRegistry);
-			Gauge
-				.builder(IdempotencyMeters.STORE_FULLEST_HUMAN_BUDGET, this,
-						(g) -> g.read(IdempotencyStats::fullestHumanBudget))
+			storeGauge(IdempotencyMeters.STORE_FULLEST_HUMAN_BUDGET, IdempotencyStats::fullestHumanBudget)
 				.register(meterRegistry);
 			Gauge.builder(IdempotencyMeters.LIMIT_TOMBSTONES_PER_HUMAN, limits::maxTombstonesPerHuman)
 				.register(meterRegistry);
-			Gauge.builder(IdempotencyMeters.STORE_ENTRIES, this, (g) -> g.read(IdempotencyStats::entries))
+			storeGauge(IdempotencyMeters.STORE_ENTRIES, IdempotencyStats::entries).register(meterRegistry);
+			storeGauge(IdempotencyMeters.STORE_IN_FLIGHT, IdempotencyStats::inFlight).register(meterRegistry);
+			storeGauge(IdempotencyMeters.STORE_TOMBSTONES, IdempotencyStats::tombstones).register(meterRegistry);
+			storeGauge(IdempotencyMeters.STORE_BYTES, IdempotencyStats::bytes).baseUnit("bytes")
 				.register(meterRegistry);
-			Gauge.builder(IdempotencyMeters.STORE_IN_FLIGHT, this, (g) -> g.read(IdempotencyStats::inFlight))
-				.register(meterRegistry);
-			Gauge.builder(IdempotencyMeters.STORE_TOMBSTONES, this, (g) -> g.read(IdempotencyStats::tombstones))
-				.register(meterRegistry);
-			Gauge.builder(IdempotencyMeters.STORE_BYTES, this, (g) -> g.read(IdempotencyStats::bytes))
-				.baseUnit("bytes")
-				.register(meterRegistry);
+		}
+
+		/** A gauge of the shared snapshot: {@code NaN} while the store cannot be read. */
+		private Gauge.Builder<IdempotencyStoreGauges> storeGauge(String name,
+				ToDoubleFunction<IdempotencyStats> count) {
+			return Gauge.builder(name, this, (gauges) -> gauges.read(count));
 		}
 
 		private double read(ToDoubleFunction<IdempotencyStats> count) {

@@ -3,17 +3,16 @@ package io.github.mcpgateway.idempotency;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
+import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.transport.McpMetaKeys;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The hashes of the contract, each SHA-256 over length-prefixed fields so that no two
@@ -162,12 +161,12 @@ final class IdempotencyHasher {
 	}
 
 	static String sha256(String tag, @Nullable String... fields) {
-		MessageDigest digest = newDigest();
-		update(digest, tag);
-		for (String field : fields) {
-			update(digest, field);
-		}
-		return HEX.formatHex(digest.digest());
+		return Sha256.hex((digest) -> {
+			update(digest, tag);
+			for (String field : fields) {
+				update(digest, field);
+			}
+		});
 	}
 
 	private static void update(MessageDigest digest, @Nullable String field) {
@@ -178,29 +177,6 @@ final class IdempotencyHasher {
 		byte[] bytes = field.getBytes(StandardCharsets.UTF_8);
 		digest.update(ByteBuffer.allocate(4).putInt(bytes.length).array());
 		digest.update(bytes);
-	}
-
-	/** Cloned for each hash: cheaper than looking the algorithm up again. */
-	private static final MessageDigest SHA_256 = lookUpSha256();
-
-	private static final HexFormat HEX = HexFormat.of();
-
-	private static MessageDigest newDigest() {
-		try {
-			return (MessageDigest) SHA_256.clone();
-		}
-		catch (CloneNotSupportedException ex) {
-			return lookUpSha256();
-		}
-	}
-
-	private static MessageDigest lookUpSha256() {
-		try {
-			return MessageDigest.getInstance("SHA-256");
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
-		}
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.security.web.firewall.RequestRejectedException;
 
@@ -14,7 +15,6 @@ import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpMetaKeys;
-import tools.jackson.databind.JsonNode;
 
 /**
  * An Idempotency-Key as the client sent it: the {@code Idempotency-Key} header, or the

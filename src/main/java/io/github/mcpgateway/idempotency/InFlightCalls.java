@@ -7,14 +7,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.NullNode;
 
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.UpstreamCall;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.NullNode;
 
 /**
  * The keyed calls this process is running, by the identity a {@code

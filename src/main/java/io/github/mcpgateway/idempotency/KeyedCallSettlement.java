@@ -12,8 +12,8 @@ import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
-import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.Decision;
+import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.ContentCoding;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -13,7 +14,6 @@ import org.springframework.http.MediaType;
 import io.github.mcpgateway.jsonrpc.JsonMembers;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpMetaKeys;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Answers a retry with a stored reply: its status, {@code Content-Type} and body, and

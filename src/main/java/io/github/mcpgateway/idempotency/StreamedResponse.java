@@ -4,11 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.transport.SseEvent;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The one final JSON-RPC response of a recorded event stream, when the stream can stand

@@ -4,12 +4,10 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.HttpFirewall;
 
@@ -47,14 +45,8 @@ class SecurityConfiguration {
 	@Bean
 	@Order(1)
 	SecurityFilterChain publicDocumentsSecurityFilterChain(HttpSecurity http) throws Exception {
-		http.securityMatcher(PUBLIC_PATHS)
-			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.csrf((csrf) -> csrf.disable())
-			.requestCache((cache) -> cache.disable())
-			.logout((logout) -> logout.disable())
-			.servletApi((servletApi) -> servletApi.disable());
-		return http.build();
+		http.securityMatcher(PUBLIC_PATHS).authorizeHttpRequests((requests) -> requests.anyRequest().permitAll());
+		return stateless(http).build();
 	}
 
 	/**
@@ -63,14 +55,12 @@ class SecurityConfiguration {
 	 */
 	@Bean
 	@Order(2)
-	SecurityFilterChain actuatorSecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
-			IdentityProperties properties, ServerLocator servers, ResourceMetadataLocator resources,
-			McpAuthenticationEntryPoint entryPoint, McpAccessDeniedHandler accessDeniedHandler,
-			GatewayErrorRenderer errorRenderer) throws Exception {
+	SecurityFilterChain actuatorSecurityFilterChain(HttpSecurity http, IdentityProperties properties,
+			CallerVerification callers) throws Exception {
 		http.securityMatcher("/actuator", "/actuator/**")
 			.authorizeHttpRequests((requests) -> requests.anyRequest()
 				.access(new OperatorAuthorizationManager(properties.operators())));
-		verifyCallers(http, jwtDecoder, properties, servers, resources, entryPoint, accessDeniedHandler, errorRenderer);
+		callers.applyTo(http);
 		return http.build();
 	}
 
@@ -81,55 +71,34 @@ class SecurityConfiguration {
 	 */
 	@Bean
 	@Order(3)
-	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, JwtDecoder jwtDecoder,
-			IdentityProperties properties, ServerLocator servers, ResourceMetadataLocator resources,
-			McpAuthenticationEntryPoint entryPoint, McpAccessDeniedHandler accessDeniedHandler,
-			GatewayErrorRenderer errorRenderer) throws Exception {
+	SecurityFilterChain gatewaySecurityFilterChain(HttpSecurity http, ServerLocator servers, CallerVerification callers)
+			throws Exception {
 		http.authorizeHttpRequests(
 				(requests) -> requests.anyRequest().access(new IdentityModeAuthorizationManager(servers)));
-		verifyCallers(http, jwtDecoder, properties, servers, resources, entryPoint, accessDeniedHandler, errorRenderer);
+		callers.applyTo(http);
 		return McpSecurityFilters.trim(http.build());
 	}
 
+	@Bean
+	CallerVerification callerVerification(JwtDecoder jwtDecoder, IdentityProperties properties, ServerLocator servers,
+			ResourceMetadataLocator resources, McpAuthenticationEntryPoint entryPoint,
+			McpAccessDeniedHandler accessDeniedHandler, GatewayErrorRenderer errorRenderer) {
+		return new CallerVerification(jwtDecoder, properties, servers, resources, entryPoint, accessDeniedHandler,
+				errorRenderer);
+	}
+
 	/**
-	 * How callers are verified, on every path but the public documents: a bearer JWT, or
-	 * a verified adapter certificate where the server asks for one; no HTTP session, no
-	 * form login, no Servlet API integration.
+	 * What every chain turns off: no HTTP session, no CSRF token (no cookies, no forms),
+	 * no saved request, no logout, and no Servlet API integration. Nothing reads the
+	 * caller through the Servlet API (getUserPrincipal, isUserInRole): the stages read
+	 * the security context. Without it, one filter and one request wrapper less, whose
+	 * every getAttribute every later filter walks through.
 	 */
-	private static void verifyCallers(HttpSecurity http, JwtDecoder jwtDecoder, IdentityProperties properties,
-			ServerLocator servers, ResourceMetadataLocator resources, McpAuthenticationEntryPoint entryPoint,
-			McpAccessDeniedHandler accessDeniedHandler, GatewayErrorRenderer errorRenderer) throws Exception {
-		http.addFilterBefore(
-				new AdapterCertificateAuthenticationFilter(servers,
-						new CertificatePrincipalMapper(properties.certificate())),
-				BearerTokenAuthenticationFilter.class)
-			.oauth2ResourceServer(
-					(resourceServer) -> resourceServer.bearerTokenResolver(new PolicyAwareBearerTokenResolver(servers))
-						.withObjectPostProcessor(new ObjectPostProcessor<BearerTokenAuthenticationFilter>() {
-							@Override
-							public <O extends BearerTokenAuthenticationFilter> O postProcess(O filter) {
-								filter.setAuthenticationFailureHandler(
-										new McpAuthenticationFailureHandler(entryPoint, errorRenderer));
-								return filter;
-							}
-						})
-						.authenticationManagerResolver(new ResourceAudienceAuthenticationManagerResolver(jwtDecoder,
-								properties.oauth().audiences(), resources,
-								new JwtPrincipalConverter(properties.claims())))
-						.authenticationEntryPoint(entryPoint)
-						.accessDeniedHandler(accessDeniedHandler))
-			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(entryPoint)
-				.accessDeniedHandler(accessDeniedHandler))
-			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+	static HttpSecurity stateless(HttpSecurity http) throws Exception {
+		return http.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.csrf((csrf) -> csrf.disable())
 			.requestCache((cache) -> cache.disable())
-			.formLogin((form) -> form.disable())
-			.httpBasic((basic) -> basic.disable())
 			.logout((logout) -> logout.disable())
-			// Nothing reads the caller through the Servlet API (getUserPrincipal,
-			// isUserInRole): the stages read the security context. Without it, one filter
-			// and one request wrapper less, whose every getAttribute every later filter
-			// walks through.
 			.servletApi((servletApi) -> servletApi.disable());
 	}
 

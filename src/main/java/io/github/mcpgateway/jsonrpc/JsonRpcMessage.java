@@ -1,7 +1,6 @@
 package io.github.mcpgateway.jsonrpc;
 
 import org.jspecify.annotations.Nullable;
-
 import tools.jackson.databind.JsonNode;
 
 /**

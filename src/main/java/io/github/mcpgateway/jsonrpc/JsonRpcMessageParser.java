@@ -1,13 +1,13 @@
 package io.github.mcpgateway.jsonrpc;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.util.Assert;
 
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage.Kind;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Parses the body of an MCP POST into a {@link JsonRpcMessage}.

@@ -7,9 +7,6 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-import org.springframework.util.Assert;
-
-import io.github.mcpgateway.jsonrpc.MalformedJsonException.Reason;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
@@ -18,6 +15,10 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.util.Assert;
+
+import io.github.mcpgateway.jsonrpc.MalformedJsonException.Reason;
 
 /**
  * Reads one JSON text (RFC 8259) exactly, and refuses anything a lenient reader would

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.policy.condition.Condition;
@@ -11,9 +14,6 @@ import io.github.mcpgateway.policy.condition.ConditionInput;
 import io.github.mcpgateway.policy.condition.ConditionLimits;
 import io.github.mcpgateway.policy.condition.ConditionResult;
 import io.github.mcpgateway.principal.McpPrincipal;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Decides from a server's grants whether a principal may use the server and an item (a

@@ -1,22 +1,15 @@
 package io.github.mcpgateway.policy;
 
 import java.lang.reflect.RecordComponent;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 
-import org.jspecify.annotations.Nullable;
-
-import io.github.mcpgateway.policy.condition.Condition;
-import io.github.mcpgateway.policy.condition.ConditionLanguage;
-
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -25,11 +18,15 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.dataformat.yaml.YAMLMapper;
+
+import io.github.mcpgateway.digest.Sha256;
+import io.github.mcpgateway.policy.condition.Condition;
+import io.github.mcpgateway.policy.condition.ConditionLanguage;
 
 /**
  * Parses and validates a policy file (YAML) into an immutable {@link Policy}.
@@ -250,13 +247,7 @@ public final class PolicyParser {
 	}
 
 	private static String version(byte[] content) {
-		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(content);
-			return HexFormat.of().formatHex(digest, 0, 6);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
-		}
+		return Sha256.hex(content).substring(0, 12);
 	}
 
 	/** Durations as the policy file writes them ({@code 30s}, {@code 1m}): a string. */

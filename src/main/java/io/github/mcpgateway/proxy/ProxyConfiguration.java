@@ -1,10 +1,5 @@
 package io.github.mcpgateway.proxy;
 
-import java.time.Clock;
-
-import io.github.resilience4j.micrometer.tagged.TaggedBulkheadMetrics;
-import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -16,25 +11,24 @@ import org.springframework.cloud.gateway.server.mvc.handler.ClientHttpRequestFac
 import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchange;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
-import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.PipelineObserver;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
-import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
-import org.springframework.http.client.ClientHttpRequestFactory;
 
 /**
  * Wires the proxy: one Spring Cloud Gateway Server MVC route that serves every server of
- * the live policy, the upstream HTTP client, and the circuit breakers and bulkheads with
- * their meters.
+ * the live policy, the upstream HTTP client and the header filters of the proxied
+ * request. Its properties also configure the upstream guard that runs before it
+ * ({@link ProxyProperties} is the guard's {@code UpstreamGuardSettings}).
  *
  * <p>
  * The route is not a fixed list: it matches any request that the gateway filters resolved
@@ -69,30 +63,6 @@ class ProxyConfiguration {
 	@Bean
 	CredentialHeaders credentialHeaders(IdentityProperties identity) {
 		return new CredentialHeaders(identity.delegatedHeader().forwardHeaders());
-	}
-
-	@Bean
-	UpstreamResilience upstreamResilience(ProxyProperties properties, MeterRegistry meterRegistry, Clock clock) {
-		UpstreamResilience resilience = new UpstreamResilience(properties, clock);
-		TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(resilience.circuitBreakers()).bindTo(meterRegistry);
-		TaggedBulkheadMetrics.ofBulkheadRegistry(resilience.bulkheads()).bindTo(meterRegistry);
-		return resilience;
-	}
-
-	@Bean
-	UpstreamGuardStage upstreamGuardStage(UpstreamResilience resilience, Refusals refusals, MeterRegistry meterRegistry,
-			OpenEventStreams openEventStreams, StreamProbes streamProbes, GatewayClock clock) {
-		return new UpstreamGuardStage(resilience, refusals, meterRegistry, openEventStreams, streamProbes, clock);
-	}
-
-	@Bean
-	StreamProbes streamProbes(ProxyProperties properties, GatewayClock clock) {
-		return new StreamProbes(properties.streamProbeInterval(), clock);
-	}
-
-	@Bean
-	OpenEventStreams openEventStreams(GatewayClock clock) {
-		return new OpenEventStreams(clock);
 	}
 
 	@Bean

@@ -11,10 +11,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
+import io.github.mcpgateway.guard.UpstreamGuardSettings;
+
 /**
  * How the gateway talks to upstream MCP servers ({@code gateway.proxy.*}). There is
  * deliberately no whole-response timeout: a long tool call or an idle event stream is
- * bounded by the first-byte and idle timeouts instead.
+ * bounded by the first-byte and idle timeouts instead. The circuit breaker, bulkhead and
+ * stream probe settings are the upstream guard's ({@link UpstreamGuardSettings}), set
+ * here with the rest of the upstream call.
  *
  * @param connectTimeout time to open a TCP (and TLS) connection; past it 502
  * {@code upstream_unavailable}
@@ -37,7 +41,7 @@ public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeo
 		@DefaultValue("60s") @NotNull Duration firstByteTimeout, @DefaultValue("5m") @NotNull Duration idleTimeout,
 		@DefaultValue("1s") @NotNull Duration streamProbeInterval, @DefaultValue("500") @Min(1) int maxConnections,
 		@DefaultValue("200") @Min(1) int maxConnectionsPerUpstream, @Valid @DefaultValue CircuitBreaker circuitBreaker,
-		@Valid @DefaultValue Bulkhead bulkhead) {
+		@Valid @DefaultValue Bulkhead bulkhead) implements UpstreamGuardSettings {
 
 	/**
 	 * Opens a server's circuit when too many recent calls failed (connect errors,
@@ -53,7 +57,9 @@ public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeo
 	public record CircuitBreaker(@DefaultValue("50") @Min(1) @Max(100) float failureRateThreshold,
 			@DefaultValue("20") @Min(1) int slidingWindowSize, @DefaultValue("10") @Min(1) int minimumNumberOfCalls,
 			@DefaultValue("30s") @NotNull Duration waitDurationInOpenState,
-			@DefaultValue("3") @Min(1) int permittedCallsInHalfOpenState) {
+			@DefaultValue("3") @Min(1) int permittedCallsInHalfOpenState)
+			implements
+				UpstreamGuardSettings.CircuitSettings {
 	}
 
 	/**
@@ -61,7 +67,8 @@ public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeo
 	 * refused at once with 503 {@code upstream_overloaded}. Server-to-client GET streams
 	 * are not counted.
 	 */
-	public record Bulkhead(@DefaultValue("64") @Min(1) int maxConcurrentCalls) {
+	public record Bulkhead(
+			@DefaultValue("64") @Min(1) int maxConcurrentCalls) implements UpstreamGuardSettings.BulkheadSettings {
 	}
 
 }

@@ -1,17 +1,14 @@
 package io.github.mcpgateway.quota;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
+import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.redis.RedisScripts;
 
 /**
@@ -101,13 +98,7 @@ final class RedisQuotaStore implements QuotaStore {
 	}
 
 	private static String hash(String key) {
-		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-			return HexFormat.of().formatHex(digest, 0, 16);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
-		}
+		return Sha256.hex(key).substring(0, 32);
 	}
 
 }

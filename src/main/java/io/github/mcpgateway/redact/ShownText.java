@@ -1,14 +1,12 @@
 package io.github.mcpgateway.redact;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.lang.Contract;
+
+import io.github.mcpgateway.digest.Sha256;
 
 /**
  * The two rules for text the gateway shows (audit and log lines, span names and
@@ -82,13 +80,7 @@ public final class ShownText {
 	}
 
 	private static String hash(String value) {
-		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-			return HexFormat.of().formatHex(digest, 0, 8);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
-		}
+		return Sha256.hex(value).substring(0, 16);
 	}
 
 }

@@ -4,6 +4,7 @@ import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
@@ -11,7 +12,6 @@ import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.transport.HeaderValues;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpRevisions;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Checks the MCP routing headers against the body they summarise (2026-07-28,

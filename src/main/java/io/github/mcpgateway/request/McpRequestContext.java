@@ -2,6 +2,7 @@ package io.github.mcpgateway.request;
 
 import jakarta.servlet.ServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.util.Assert;
 
@@ -9,7 +10,6 @@ import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What the pipeline has learned about one MCP request, shared by every stage and the

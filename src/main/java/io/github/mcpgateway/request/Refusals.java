@@ -7,10 +7,9 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
-import io.github.mcpgateway.transport.McpMetaKeys;
-
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.transport.McpMetaKeys;
 
 /**
  * How the gateway refuses an MCP request: records the refusal on the request's

@@ -1,11 +1,7 @@
 package io.github.mcpgateway.session;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
-import java.util.HexFormat;
 import java.util.Locale;
 
 import io.micrometer.core.instrument.Counter;
@@ -19,6 +15,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.redis.RedisOutage;
 import io.github.mcpgateway.redis.RedisScripts;
@@ -261,14 +258,7 @@ final class RedisSessionStore implements SessionStore {
 	}
 
 	private static String sha256(String domain, String value) {
-		try {
-			MessageDigest digest = MessageDigest.getInstance("SHA-256");
-			digest.update(domain.getBytes(StandardCharsets.UTF_8));
-			return HexFormat.of().formatHex(digest.digest(value.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required of every Java platform", ex);
-		}
+		return Sha256.hex(domain + value);
 	}
 
 }

@@ -7,12 +7,12 @@ import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
-
-import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 
 /**
  * The tasks a 2026-07-28 {@code subscriptions/listen} subscribes to

@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.util.function.Consumer;
 
 import jakarta.servlet.http.HttpServletRequest;
-
-import io.github.mcpgateway.request.CachedBodyRequest;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
+
+import io.github.mcpgateway.request.CachedBodyRequest;
 
 /**
  * A request body the task stage changes before it goes upstream (a cursor swapped, task

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -17,7 +18,6 @@ import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.poll.PeriodicTask;
 import io.github.mcpgateway.request.Refusals;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Wires the task stage and its store; the store follows {@code gateway.session.store}

@@ -1,10 +1,8 @@
 package io.github.mcpgateway.task;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
+import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
@@ -45,8 +43,7 @@ final class TaskKeys {
 	}
 
 	private static String sha256(String domain, String... parts) {
-		try {
-			MessageDigest digest = MessageDigest.getInstance("SHA-256");
+		return Sha256.hex((digest) -> {
 			digest.update(domain.getBytes(StandardCharsets.UTF_8));
 			for (String part : parts) {
 				// Length-prefixed, so that no two lists of parts hash alike.
@@ -56,11 +53,7 @@ final class TaskKeys {
 				digest.update((byte) ':');
 				digest.update(bytes);
 			}
-			return HexFormat.of().formatHex(digest.digest());
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required of every Java platform", ex);
-		}
+		});
 	}
 
 }

@@ -6,6 +6,9 @@ import java.time.Duration;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
@@ -13,9 +16,6 @@ import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.ListResultFilter;
 import io.github.mcpgateway.transport.MessageFilter;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A {@code tasks/list} as one caller on one server may send and see it: the cursor it

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Where the two MCP task shapes put what the gateway binds and checks.

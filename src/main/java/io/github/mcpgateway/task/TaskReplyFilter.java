@@ -3,12 +3,12 @@ package io.github.mcpgateway.task;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.task.TaskMessages.CreatedTask;
 import io.github.mcpgateway.transport.MessageFilter;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What of a reply reaches a caller, task by task: applied to every message of the reply

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.util.Assert;
 
@@ -29,7 +30,6 @@ import io.github.mcpgateway.task.TaskStore.Reservation;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.MessageFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The task stage, after the grants and the Idempotency-Key and before the upstream: MCP

@@ -5,10 +5,10 @@ import io.micrometer.common.KeyValues;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Tracer;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.redact.ShownText;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What the MCP semantic conventions make of one JSON-RPC message, for the server span and

@@ -3,13 +3,13 @@ package io.github.mcpgateway.tracing;
 import java.nio.charset.StandardCharsets;
 
 import org.jspecify.annotations.Nullable;
-
-import io.github.mcpgateway.jsonrpc.JsonMembers;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
+
+import io.github.mcpgateway.jsonrpc.JsonMembers;
 
 /**
  * The W3C trace context a JSON-RPC request carries in {@code params._meta}

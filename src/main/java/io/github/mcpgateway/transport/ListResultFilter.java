@@ -8,13 +8,13 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
-
-import io.github.mcpgateway.jsonrpc.MalformedJsonException;
-import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+
+import io.github.mcpgateway.jsonrpc.MalformedJsonException;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 
 /**
  * Removes from a list result ({@code tools/list}, {@code tasks/list}) the items a

@@ -2,11 +2,11 @@ package io.github.mcpgateway.transport;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.security.web.firewall.RequestRejectedException;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The gateway's own {@code _meta} members (MCP: a {@code _meta} key may carry a prefix of

@@ -1,12 +1,8 @@
 package io.github.mcpgateway.upstreamauth;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -18,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.oauth2.core.OAuth2AccessToken;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.UpstreamAuth;
 
@@ -153,16 +150,7 @@ final class UpstreamTokens {
 	}
 
 	private static @Nullable String sha256(@Nullable String token) {
-		if (token == null) {
-			return null;
-		}
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
-		}
+		return (token != null) ? Sha256.hex(token) : null;
 	}
 
 	/**

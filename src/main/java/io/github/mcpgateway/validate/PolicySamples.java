@@ -5,6 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import io.github.mcpgateway.grant.GrantErrors;
 import io.github.mcpgateway.policy.Grant;
@@ -15,11 +20,6 @@ import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * {@code validate --samples FILE}: requests decided against the policy with the grant

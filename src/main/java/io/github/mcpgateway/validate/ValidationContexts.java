@@ -6,16 +6,16 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.oauth2.client.autoconfigure.OAuth2ClientProperties;
 
-import io.github.mcpgateway.tracing.GatewayTracingProperties;
-import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.proxy.ProxyProperties;
+import io.github.mcpgateway.quota.QuotaProperties;
 import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.revocation.RevocationProperties;
 import io.github.mcpgateway.session.SessionProperties;
-import io.github.mcpgateway.quota.QuotaProperties;
 import io.github.mcpgateway.task.TaskProperties;
+import io.github.mcpgateway.tracing.GatewayTracingProperties;
 import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
 
 /**

@@ -1,16 +1,17 @@
 package io.github.mcpgateway.architecture;
 
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -22,15 +23,17 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <ul>
  * <li>No package cycles.</li>
  * <li>The pipeline's stages, in order: routing, identity, admission, request, session,
- * grant, idempotency, upstreamauth, proxy. A stage may use an earlier stage (the request
- * context, for example) but never a later one; a later stage extends an earlier one
- * through an interface the earlier one owns ({@code RequestRefusalCustomizer}) or a
- * ground package ({@code transport.ReplyTap}).</li>
+ * grant, quota, idempotency, task, upstreamauth, guard, proxy. A stage may use an earlier
+ * stage (the request context, for example) but never a later one; a later stage extends
+ * an earlier one through an interface the earlier one owns
+ * ({@code RequestRefusalCustomizer}) or a ground package
+ * ({@code transport.ReplyTap}).</li>
  * <li>Ground packages (clock, error, jsonrpc, principal, transport, poll, policy model,
- * redact, redis) use no stage.</li>
+ * redact, redis, digest) use no stage.</li>
  * <li>The policy model ({@code policy} and every package beneath it) uses neither the
  * request nor any stage: the grant stage that applies it lives below it, in
  * {@code grant}.</li>
+ * <li>One SHA-256: only {@code digest.Sha256} looks the algorithm up.</li>
  * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
  * other class is handed the clock, so that a test clock moves all of them.</li>
  * <li>Nothing depends on audit: it observes the stages' events.</li>
@@ -48,10 +51,10 @@ class ArchitectureTest {
 	private static final String ROOT = "io.github.mcpgateway";
 
 	static final List<String> STAGES = List.of("routing", "identity", "admission", "request", "session", "grant",
-			"quota", "idempotency", "task", "upstreamauth", "proxy");
+			"quota", "idempotency", "task", "upstreamauth", "guard", "proxy");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
-			"redact", "redis");
+			"redact", "redis", "digest");
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -170,6 +173,15 @@ class ArchitectureTest {
 			.callMethod(Clock.class, "systemUTC")
 			.orShould()
 			.callMethod(Clock.class, "systemDefaultZone")
+			.check(this.classes);
+	}
+
+	@Test
+	void onlyTheDigestPackageLooksUpSha256() {
+		noClasses().that()
+			.resideOutsideOfPackage(packageOf("digest"))
+			.should()
+			.callMethod(MessageDigest.class, "getInstance", String.class)
 			.check(this.classes);
 	}
 

@@ -41,7 +41,7 @@ class PipelineOrderTest extends GatewayIntegrationTest {
 		List<String> enforced = ArchitectureTest.STAGES.stream().filter(packages::contains).toList();
 		assertThat(packages).isEqualTo(enforced);
 		assertThat(packages).containsExactly("session", "grant", "quota", "idempotency", "task", "upstreamauth",
-				"proxy");
+				"guard");
 	}
 
 	@Test

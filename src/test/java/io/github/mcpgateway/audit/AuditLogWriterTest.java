@@ -5,19 +5,19 @@ import java.time.Instant;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 import io.github.mcpgateway.idempotency.IdempotencyOutcome;
 import io.github.mcpgateway.idempotency.KeyedOutcome;
 import io.github.mcpgateway.policy.UpstreamAuth;
 import io.github.mcpgateway.quota.LimitReached;
-import io.github.mcpgateway.request.PipelineObserver;
 import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.request.McpAuditEvent;
+import io.github.mcpgateway.request.PipelineObserver;
 import io.github.mcpgateway.task.TaskHandling;
 import io.github.mcpgateway.task.TaskOutcome;
 import io.github.mcpgateway.upstreamauth.CredentialHandling;
 import io.github.mcpgateway.upstreamauth.CredentialOutcome;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

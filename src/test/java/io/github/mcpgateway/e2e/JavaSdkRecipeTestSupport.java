@@ -17,8 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 
 import io.github.mcpgateway.e2e.IdempotentToolCalls.Attempt;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
-import io.github.mcpgateway.support.TestUpstream.Reply;
 import io.github.mcpgateway.support.Replies;
+import io.github.mcpgateway.support.TestUpstream.Reply;
 
 /**
  * What the Java recipe tests share: an SDK client built with {@link IdempotentToolCalls}

@@ -6,13 +6,13 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestHttp;
 import io.github.mcpgateway.support.TestJwts;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

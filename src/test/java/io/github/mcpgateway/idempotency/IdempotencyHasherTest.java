@@ -4,12 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.TestJsonRpc;
-import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,6 +18,16 @@ class IdempotencyHasherTest {
 	private static final McpPrincipal ALICE = new McpPrincipal("alice", "bot", "blue");
 
 	private final JsonRpcMessageParser parser = TestJsonRpc.parser();
+
+	/**
+	 * The framing of the stored hashes, pinned: each field a 4-byte big-endian length and
+	 * its UTF-8 bytes, -1 for an absent one. Entries in Redis were written with it.
+	 */
+	@Test
+	void sha256WhenFieldsThenLengthPrefixedDigestAsStored() {
+		assertThat(IdempotencyHasher.sha256("entry/v1", "key-1", null, "", "\u00fc"))
+			.isEqualTo("35dc6662cb235fc14941d821783dbfbf6b47cb9162d90e389ce05026dc90953a");
+	}
 
 	@Test
 	void requestHashIgnoresMemberOrderAndWhitespaceAtEveryDepth() {

@@ -6,11 +6,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-
 import org.springframework.mock.web.MockHttpServletRequest;
 
 import io.github.mcpgateway.error.GatewayErrorException;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.transport.McpHeaders;
 
 import static org.assertj.core.api.Assertions.assertThat;

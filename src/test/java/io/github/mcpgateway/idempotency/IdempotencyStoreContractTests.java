@@ -2,9 +2,6 @@ package io.github.mcpgateway.idempotency;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +12,6 @@ import io.github.mcpgateway.idempotency.BeginResult.Limit;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
-
 import io.github.mcpgateway.support.MutableClock;
 
 import static org.assertj.core.api.Assertions.assertThat;

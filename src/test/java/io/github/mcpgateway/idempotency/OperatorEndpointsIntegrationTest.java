@@ -7,17 +7,16 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestJsonRpc;
 import io.github.mcpgateway.support.TestJwts;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -25,7 +25,6 @@ import io.github.mcpgateway.support.TestJwts;
 import io.github.mcpgateway.support.TestUpstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Real TLS handshakes against the gateway listening with HTTPS and client-auth

@@ -1,7 +1,6 @@
 package io.github.mcpgateway.identity;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;

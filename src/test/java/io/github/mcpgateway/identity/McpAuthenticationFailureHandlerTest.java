@@ -1,6 +1,7 @@
 package io.github.mcpgateway.identity;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -11,7 +12,6 @@ import org.springframework.security.oauth2.server.resource.BearerTokenErrors;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.routing.ServerLocator;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

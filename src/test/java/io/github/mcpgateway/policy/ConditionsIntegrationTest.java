@@ -10,6 +10,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -18,8 +20,6 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestJwts;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -6,11 +6,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.Replies;
 import io.github.mcpgateway.support.TestJwts;
-import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

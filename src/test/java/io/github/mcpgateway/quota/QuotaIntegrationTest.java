@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -16,7 +17,6 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.TestJwts;
-import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,6 @@
 package io.github.mcpgateway.session;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.session.SessionEvent.Type;
-
 import io.github.mcpgateway.support.MutableClock;
 
 import static org.assertj.core.api.Assertions.assertThat;

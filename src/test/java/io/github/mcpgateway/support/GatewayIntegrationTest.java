@@ -9,6 +9,8 @@ import java.time.Duration;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -18,11 +20,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
 import io.github.mcpgateway.demo.DemoMcpServer;
+import io.github.mcpgateway.guard.UpstreamResilience;
 import io.github.mcpgateway.policy.PolicyReloader;
-import io.github.mcpgateway.proxy.UpstreamResilience;
 import io.github.mcpgateway.revocation.RevocationSync;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

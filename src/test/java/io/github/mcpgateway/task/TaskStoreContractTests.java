@@ -9,6 +9,7 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
 import org.springframework.util.unit.DataSize;
 
 import io.github.mcpgateway.clock.GatewayClock;

@@ -4,10 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -13,9 +13,9 @@ import java.util.TreeSet;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.BeginResult.Limit;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
-import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
 import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStats;

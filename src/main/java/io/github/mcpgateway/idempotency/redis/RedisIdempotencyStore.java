@@ -21,9 +21,9 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.StringRedisSerializer;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.BeginResult.Limit;
 import io.github.mcpgateway.idempotency.BeginResult.Refusal;
-import io.github.mcpgateway.idempotency.BeginResult;
 import io.github.mcpgateway.idempotency.IdempotencyEntry;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStats;

@@ -6,9 +6,9 @@ import java.util.Optional;
 
 import dev.cel.runtime.CelVariableResolver;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.principal.McpPrincipal;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The values a condition reads (the environment {@link ConditionLanguage} declares), for

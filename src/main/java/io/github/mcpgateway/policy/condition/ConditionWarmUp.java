@@ -5,13 +5,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
 import org.springframework.util.Assert;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.principal.McpPrincipal;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Evaluates the conditions of a policy being loaded, off the request path, so that no

@@ -10,7 +10,6 @@ import java.util.RandomAccess;
 import java.util.Set;
 
 import dev.cel.common.values.NullValue;
-
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -18,10 +18,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.mcpgateway.clock.GatewayClock;
-import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.BeginResult;
-import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
+import io.github.mcpgateway.idempotency.BeginResult.Refusal;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
+import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStore;
 import io.github.mcpgateway.idempotency.IdempotencyStore.TombstoneKind;
 import io.github.mcpgateway.idempotency.IdempotencyStoreContractTests;

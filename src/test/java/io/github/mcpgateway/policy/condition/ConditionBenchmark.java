@@ -10,12 +10,12 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.principal.McpPrincipal;
-import tools.jackson.databind.JsonNode;
 
 /**
  * JMH benchmarks of one grant condition's evaluation: the documented ledger condition on

@@ -8,14 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.support.MutableClock;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;

@@ -1,11 +1,11 @@
-package io.github.mcpgateway.proxy;
+package io.github.mcpgateway.guard;
 
 /**
- * Names of the proxy meters. Circuit breaker and bulkhead meters are Resilience4j's own
- * ({@code resilience4j.circuitbreaker.*}, {@code resilience4j.bulkhead.*}), named by
- * server.
+ * Names of the upstream guard's meters. Circuit breaker and bulkhead meters are
+ * Resilience4j's own ({@code resilience4j.circuitbreaker.*},
+ * {@code resilience4j.bulkhead.*}), named by server.
  */
-final class ProxyMeters {
+final class UpstreamMeters {
 
 	/**
 	 * Timer of upstream exchanges, body included, tagged {@code namespace, server} and
@@ -15,7 +15,7 @@ final class ProxyMeters {
 	 */
 	static final String UPSTREAM_DURATION = "mcp.gateway.upstream.duration";
 
-	private ProxyMeters() {
+	private UpstreamMeters() {
 	}
 
 }

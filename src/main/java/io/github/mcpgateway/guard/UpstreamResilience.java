@@ -1,4 +1,4 @@
-package io.github.mcpgateway.proxy;
+package io.github.mcpgateway.guard;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -9,7 +9,6 @@ import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
-
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.error.GatewayError;
@@ -18,10 +17,10 @@ import io.github.mcpgateway.policy.McpServerPolicy;
 
 /**
  * One circuit breaker and one bulkhead per MCP server (named {@code namespace/name}),
- * created on first use from {@link ProxyProperties}, on the injected clock. The bulkhead
- * never queues: a call over the limit is refused at once, because a queued tool call only
- * adds latency the client cannot see. A reply with a 5xx status is a failure of the
- * upstream ({@code recordResult}), as a broken exchange is.
+ * created on first use from the {@link UpstreamGuardSettings}, on the injected clock. The
+ * bulkhead never queues: a call over the limit is refused at once, because a queued tool
+ * call only adds latency the client cannot see. A reply with a 5xx status is a failure of
+ * the upstream ({@code recordResult}), as a broken exchange is.
  */
 public final class UpstreamResilience {
 
@@ -31,8 +30,8 @@ public final class UpstreamResilience {
 
 	private final Duration openWait;
 
-	public UpstreamResilience(ProxyProperties properties, Clock clock) {
-		ProxyProperties.CircuitBreaker breaker = properties.circuitBreaker();
+	public UpstreamResilience(UpstreamGuardSettings settings, Clock clock) {
+		UpstreamGuardSettings.CircuitSettings breaker = settings.circuitBreaker();
 		this.openWait = breaker.waitDurationInOpenState();
 		this.circuitBreakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
 			.failureRateThreshold(breaker.failureRateThreshold())
@@ -45,7 +44,7 @@ public final class UpstreamResilience {
 			.clock(clock)
 			.build());
 		this.bulkheads = BulkheadRegistry.of(BulkheadConfig.custom()
-			.maxConcurrentCalls(properties.bulkhead().maxConcurrentCalls())
+			.maxConcurrentCalls(settings.bulkhead().maxConcurrentCalls())
 			.maxWaitDuration(Duration.ZERO)
 			.build());
 	}

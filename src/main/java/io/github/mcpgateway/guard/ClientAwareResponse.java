@@ -1,7 +1,6 @@
-package io.github.mcpgateway.proxy;
+package io.github.mcpgateway.guard;
 
 import java.io.IOException;
-
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.locks.ReentrantLock;
 

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.proxy;
+package io.github.mcpgateway.guard;
 
 import java.io.IOException;
 import java.util.List;
@@ -167,7 +167,7 @@ public final class UpstreamGuardStage implements McpStage {
 	/** The upstream timer of a server and outcome, registered on first use. */
 	private Timer upstreamTimer(McpServerPolicy server, String outcome) {
 		return this.upstreamTimers.computeIfAbsent(List.of(server.namespace(), server.name(), outcome),
-				(key) -> Timer.builder(ProxyMeters.UPSTREAM_DURATION)
+				(key) -> Timer.builder(UpstreamMeters.UPSTREAM_DURATION)
 					.tags("namespace", key.get(0), "server", key.get(1), "outcome", key.get(2))
 					.register(this.meterRegistry));
 	}

@@ -1,4 +1,4 @@
-package io.github.mcpgateway.proxy;
+package io.github.mcpgateway.guard;
 
 import java.time.Duration;
 import java.util.Set;

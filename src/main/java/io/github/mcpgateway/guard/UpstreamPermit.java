@@ -1,4 +1,4 @@
-package io.github.mcpgateway.proxy;
+package io.github.mcpgateway.guard;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
