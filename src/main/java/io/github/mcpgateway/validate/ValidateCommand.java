@@ -5,8 +5,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -14,10 +12,6 @@ import java.util.function.Consumer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.Banner;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.oauth2.client.autoconfigure.OAuth2ClientProperties;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.unit.DataSize;
@@ -121,18 +115,18 @@ public final class ValidateCommand {
 	 */
 	static int run(String[] args, PrintStream out, PrintStream err,
 			Consumer<ConfigurableApplicationContext> inspector) {
-		Map<String, String> options = options(args);
-		if (options == null || options.containsKey("help") || options.isEmpty()) {
+		ValidateOptions options = ValidateOptions.parse(args);
+		if (options == null || options.help() || options.isEmpty()) {
 			err.println(USAGE);
-			return (options != null && options.containsKey("help")) ? 0 : 2;
+			return (options != null && options.help()) ? 0 : 2;
 		}
-		if (options.containsKey("samples") && !options.containsKey("policy") && !options.containsKey("config")) {
+		if (options.samples() != null && options.policy() == null && options.config() == null) {
 			err.println("--samples needs the policy: --policy FILE or --config FILE");
 			err.println(USAGE);
 			return 2;
 		}
-		return new ValidateCommand(out, err, inspector, options.get("samples")).validate(options.get("policy"),
-				options.get("revocations"), options.get("config")) ? 0 : 1;
+		return new ValidateCommand(out, err, inspector, options.samples()).validate(options.policy(),
+				options.revocations(), options.config()) ? 0 : 1;
 	}
 
 	private boolean validate(@Nullable String policy, @Nullable String revocations, @Nullable String config) {
@@ -151,30 +145,9 @@ public final class ValidateCommand {
 	}
 
 	private void checkConfigurationAndPolicy(@Nullable String policy, @Nullable String config) {
-		List<String> args = new ArrayList<>(List.of("--spring.main.web-application-type=none",
-				"--spring.main.banner-mode=off", "--spring.main.log-startup-info=false", "--logging.level.root=OFF",
-				"--spring.main.register-shutdown-hook=false"));
-		if (config != null) {
-			args.add("--spring.config.additional-location=file:" + Path.of(config).toAbsolutePath());
-		}
-		if (policy != null) {
-			args.add("--gateway.policy.location=" + policy);
-		}
-		List<Class<?>> groups = new ArrayList<>(ValidationContexts.POLICY_CHECK);
-		if (config != null) {
-			groups.addAll(ValidationContexts.GATEWAY);
-		}
-		Map<Class<?>, Object> bound = new LinkedHashMap<>();
-		List<String> problems = new ArrayList<>();
-		for (Class<?> group : groups) {
-			Object properties = bind(group, args, problems);
-			if (properties != null) {
-				bound.put(properties.getClass(), properties);
-			}
-		}
-		if (config != null) {
-			problems.addAll(unknownKeys(config));
-		}
+		ConfigurationBinding.Bound binding = new ConfigurationBinding(this.inspector).bind(policy, config);
+		Map<Class<?>, Object> bound = binding.properties();
+		List<String> problems = binding.problems();
 		problems.stream().distinct().forEach((problem) -> error("config " + config + ": " + problem));
 		if (config != null && problems.isEmpty()) {
 			this.out.println("ok     config " + config);
@@ -185,45 +158,6 @@ public final class ValidateCommand {
 		if (location != null && bound.get(OAuth2ClientProperties.class) instanceof OAuth2ClientProperties clients
 				&& bound.get(UpstreamAuthProperties.class) instanceof UpstreamAuthProperties upstreamAuth) {
 			checkPolicy(location, clients, upstreamAuth);
-		}
-	}
-
-	/** Keys outside {@code gateway.*} that no metadata of the classpath declares. */
-	private static List<String> unknownKeys(String config) {
-		try {
-			return new UnknownKeys(KnownProperties.of(ValidateCommand.class.getClassLoader())).in(Path.of(config));
-		}
-		catch (java.io.IOException | RuntimeException ex) {
-			// A file that cannot be read as configuration fails the binding already.
-			return List.of();
-		}
-	}
-
-	/**
-	 * Starts the context of one group, returns its properties bean, or {@code null} after
-	 * adding why it could not be bound to {@code problems}. Only a failure to start the
-	 * context is a configuration problem: anything after it (the inspector, the bean
-	 * look-up) is a failure of the command and propagates, never a false "invalid".
-	 */
-	private @Nullable Object bind(Class<?> group, List<String> args, List<String> problems) {
-		SpringApplication application = new SpringApplication(group);
-		application.setWebApplicationType(WebApplicationType.NONE);
-		application.setBannerMode(Banner.Mode.OFF);
-		application.setLogStartupInfo(false);
-		application.setRegisterShutdownHook(false);
-		ConfigurableApplicationContext context;
-		try {
-			context = application.run(args.toArray(String[]::new));
-		}
-		catch (RuntimeException ex) {
-			// Only a context that does not start is a problem of the configuration.
-			problems.addAll(ConfigurationProblems.describe(ex));
-			return null;
-		}
-		try (context) {
-			this.inspector.accept(context);
-			EnableConfigurationProperties enabled = group.getAnnotation(EnableConfigurationProperties.class);
-			return context.getBean(enabled.value()[0]);
 		}
 	}
 
@@ -312,39 +246,6 @@ public final class ValidateCommand {
 	private void error(String message) {
 		this.failed = true;
 		this.err.println("error  " + ShownText.withoutCredentials(message));
-	}
-
-	/** {@code --name value} or {@code --name=value}; {@code null} for anything else. */
-	private static @Nullable Map<String, String> options(String[] args) {
-		Map<String, String> options = new LinkedHashMap<>();
-		for (int i = 0; i < args.length; i++) {
-			String arg = args[i];
-			if (arg.equals("--help") || arg.equals("-h")) {
-				options.put("help", "");
-				continue;
-			}
-			if (!arg.startsWith("--")) {
-				return null;
-			}
-			String name = arg.substring(2);
-			String value;
-			int equals = name.indexOf('=');
-			if (equals >= 0) {
-				value = name.substring(equals + 1);
-				name = name.substring(0, equals);
-			}
-			else if (i + 1 < args.length) {
-				value = args[++i];
-			}
-			else {
-				return null;
-			}
-			if (!List.of("policy", "revocations", "config", "samples").contains(name) || value.isBlank()
-					|| options.put(name, value) != null) {
-				return null;
-			}
-		}
-		return options;
 	}
 
 }

@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -21,6 +20,7 @@ import io.github.mcpgateway.idempotency.IdempotencyProperties.Limits;
 import io.github.mcpgateway.idempotency.IdempotencyStats;
 import io.github.mcpgateway.idempotency.IdempotencyStore;
 import io.github.mcpgateway.idempotency.StoredReply;
+import io.github.mcpgateway.idempotency.memory.MemoryEntry.State;
 
 /**
  * The bounded in-process store of the Idempotency-Key contract.
@@ -64,22 +64,22 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 	private final Clock clock;
 
-	private final Map<String, Entry> entries = new HashMap<>();
+	private final Map<String, MemoryEntry> entries = new HashMap<>();
 
 	/** Completed entries and tombstones, by expiry: the expiry queue. */
-	private final TreeSet<Entry> terminal = new TreeSet<>(
-			Comparator.comparing((Entry entry) -> entry.expiresAt).thenComparingLong((entry) -> entry.sequence));
+	private final TreeSet<MemoryEntry> terminal = new TreeSet<>(
+			Comparator.comparing((MemoryEntry entry) -> entry.expiresAt).thenComparingLong((entry) -> entry.sequence));
 
 	private long sequence;
 
 	/** Replayable entries in completion order: the eviction queues. */
-	private final LinkedHashSet<Entry> replayable = new LinkedHashSet<>();
+	private final LinkedHashSet<MemoryEntry> replayable = new LinkedHashSet<>();
 
-	private final Map<String, Level> scopes = new HashMap<>();
+	private final QuotaLevels scopes = new QuotaLevels();
 
-	private final Map<String, Level> principals = new HashMap<>();
+	private final QuotaLevels principals = new QuotaLevels();
 
-	private final Map<String, Level> humans = new HashMap<>();
+	private final QuotaLevels humans = new QuotaLevels();
 
 	private int inFlight;
 
@@ -95,13 +95,13 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 	@Override
 	public synchronized BeginResult begin(IdempotencyEntry request) {
 		expire(this.clock.instant());
-		Entry existing = this.entries.get(request.entryKey());
+		MemoryEntry existing = this.entries.get(request.entryKey());
 		if (existing != null) {
 			return existing.answer(request.requestHash());
 		}
-		Level scope = this.scopes.computeIfAbsent(request.scopeId(), (id) -> new Level());
-		Level principal = this.principals.computeIfAbsent(request.principalId(), (id) -> new Level());
-		Level human = this.humans.computeIfAbsent(request.humanId(), (id) -> new Level());
+		QuotaLevel scope = this.scopes.get(request.scopeId());
+		QuotaLevel principal = this.principals.get(request.principalId());
+		QuotaLevel human = this.humans.get(request.humanId());
 		Limit full = admit(scope, principal, human);
 		if (full != null) {
 			forgetIfEmpty(request);
@@ -109,12 +109,12 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		}
 		// An eviction may have emptied, and so dropped, a level just checked: attach it
 		// again.
-		this.scopes.putIfAbsent(request.scopeId(), scope);
-		this.principals.putIfAbsent(request.principalId(), principal);
-		this.humans.putIfAbsent(request.humanId(), human);
-		Entry entry = new Entry(request, scope, principal, human);
+		this.scopes.reattach(request.scopeId(), scope);
+		this.principals.reattach(request.principalId(), principal);
+		this.humans.reattach(request.humanId(), human);
+		MemoryEntry entry = new MemoryEntry(request, scope, principal, human);
 		this.entries.put(request.entryKey(), entry);
-		for (Level level : entry.levels()) {
+		for (QuotaLevel level : entry.levels()) {
 			level.entries++;
 			level.inFlight++;
 		}
@@ -123,7 +123,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 	}
 
 	/** The limit that refuses a new entry, or {@code null} when it may start. */
-	private @Nullable Limit admit(Level scope, Level principal, Level human) {
+	private @Nullable Limit admit(QuotaLevel scope, QuotaLevel principal, QuotaLevel human) {
 		if (this.inFlight >= this.limits.maxInFlight()) {
 			return Limit.IN_FLIGHT;
 		}
@@ -159,7 +159,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 	@Override
 	public synchronized void complete(IdempotencyEntry request, StoredReply reply, Duration atLeast) {
-		Entry entry = inFlight(request);
+		MemoryEntry entry = inFlight(request);
 		if (entry == null) {
 			return;
 		}
@@ -167,19 +167,19 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		entry.reply = reply;
 		this.bytes += reply.size();
 		this.replayable.add(entry);
-		for (Level level : entry.levels()) {
+		for (QuotaLevel level : entry.levels()) {
 			level.replayable.add(entry);
 		}
 	}
 
 	@Override
 	public synchronized void tombstone(IdempotencyEntry request, TombstoneKind kind, Duration atLeast) {
-		Entry entry = inFlight(request);
+		MemoryEntry entry = inFlight(request);
 		if (entry == null) {
 			return;
 		}
 		finish(entry, (kind == TombstoneKind.OUTCOME_UNKNOWN) ? State.OUTCOME_UNKNOWN : State.NOT_REPLAYABLE, atLeast);
-		for (Level level : entry.levels()) {
+		for (QuotaLevel level : entry.levels()) {
 			level.tombstones++;
 		}
 		this.tombstones++;
@@ -187,7 +187,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
 	@Override
 	public synchronized void release(IdempotencyEntry request) {
-		Entry entry = inFlight(request);
+		MemoryEntry entry = inFlight(request);
 		if (entry != null) {
 			remove(entry);
 		}
@@ -198,21 +198,13 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		// Like the Redis store's, the counts leave out what has expired.
 		expire(this.clock.instant());
 		return new IdempotencyStats(this.entries.size(), this.inFlight, this.tombstones, this.replayable.size(),
-				this.bytes, fullestBudget(this.scopes), fullestBudget(this.humans));
-	}
-
-	private static int fullestBudget(Map<String, Level> levels) {
-		int fullest = 0;
-		for (Level level : levels.values()) {
-			fullest = Math.max(fullest, level.tombstones + level.inFlight);
-		}
-		return fullest;
+				this.bytes, this.scopes.fullestBudget(), this.humans.fullestBudget());
 	}
 
 	@Override
 	public synchronized boolean clearTombstone(String keyHash) {
-		Entry match = null;
-		for (Entry entry : this.terminal) {
+		MemoryEntry match = null;
+		for (MemoryEntry entry : this.terminal) {
 			if (entry.state != State.COMPLETED && entry.entryKey.startsWith(keyHash)) {
 				if (match != null) {
 					return false;
@@ -227,26 +219,26 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		return true;
 	}
 
-	private @Nullable Entry inFlight(IdempotencyEntry request) {
-		Entry entry = this.entries.get(request.entryKey());
+	private @Nullable MemoryEntry inFlight(IdempotencyEntry request) {
+		MemoryEntry entry = this.entries.get(request.entryKey());
 		return (entry != null && entry.state == State.IN_FLIGHT && entry.requestHash.equals(request.requestHash()))
 				? entry : null;
 	}
 
-	private void finish(Entry entry, State state, Duration atLeast) {
+	private void finish(MemoryEntry entry, State state, Duration atLeast) {
 		entry.state = state;
 		Instant now = this.clock.instant();
 		entry.expiresAt = now.plus((atLeast.compareTo(this.limits.ttl()) > 0) ? atLeast : this.limits.ttl());
 		entry.sequence = ++this.sequence;
-		for (Level level : entry.levels()) {
+		for (QuotaLevel level : entry.levels()) {
 			level.inFlight--;
 		}
 		this.inFlight--;
 		this.terminal.add(entry);
 	}
 
-	private boolean evictOldest(LinkedHashSet<Entry> queue) {
-		Iterator<Entry> oldest = queue.iterator();
+	private boolean evictOldest(LinkedHashSet<MemoryEntry> queue) {
+		Iterator<MemoryEntry> oldest = queue.iterator();
 		if (!oldest.hasNext()) {
 			return false;
 		}
@@ -260,10 +252,10 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 		}
 	}
 
-	private void remove(Entry entry) {
+	private void remove(MemoryEntry entry) {
 		this.entries.remove(entry.entryKey);
 		this.terminal.remove(entry);
-		for (Level level : entry.levels()) {
+		for (QuotaLevel level : entry.levels()) {
 			level.entries--;
 			switch (entry.state) {
 				case IN_FLIGHT -> level.inFlight--;
@@ -279,99 +271,15 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 			}
 			case OUTCOME_UNKNOWN, NOT_REPLAYABLE -> this.tombstones--;
 		}
-		forgetIfEmpty(this.scopes, entry.scopeId);
-		forgetIfEmpty(this.principals, entry.principalId);
-		forgetIfEmpty(this.humans, entry.humanId);
+		this.scopes.forgetIfEmpty(entry.scopeId);
+		this.principals.forgetIfEmpty(entry.principalId);
+		this.humans.forgetIfEmpty(entry.humanId);
 	}
 
 	private void forgetIfEmpty(IdempotencyEntry request) {
-		forgetIfEmpty(this.scopes, request.scopeId());
-		forgetIfEmpty(this.principals, request.principalId());
-		forgetIfEmpty(this.humans, request.humanId());
-	}
-
-	private static void forgetIfEmpty(Map<String, Level> levels, String id) {
-		Level level = levels.get(id);
-		if (level != null && level.entries == 0) {
-			levels.remove(id);
-		}
-	}
-
-	private enum State {
-
-		IN_FLIGHT, COMPLETED, OUTCOME_UNKNOWN, NOT_REPLAYABLE
-
-	}
-
-	/** Counts and the eviction queue of one quota level (a scope, principal or human). */
-	private static final class Level {
-
-		private int entries;
-
-		private int inFlight;
-
-		private int tombstones;
-
-		private final LinkedHashSet<Entry> replayable = new LinkedHashSet<>();
-
-	}
-
-	/** One entry; identity equality, mutated only under the store's monitor. */
-	private static final class Entry {
-
-		private final String entryKey;
-
-		private final String requestHash;
-
-		private final String scopeId;
-
-		private final String principalId;
-
-		private final String humanId;
-
-		private final Level scope;
-
-		private final Level principal;
-
-		private final Level human;
-
-		private State state = State.IN_FLIGHT;
-
-		private @Nullable StoredReply reply;
-
-		/** Set once, at completion, before the entry joins the expiry queue. */
-		private Instant expiresAt = Instant.MAX;
-
-		private long sequence;
-
-		Entry(IdempotencyEntry request, Level scope, Level principal, Level human) {
-			this.entryKey = request.entryKey();
-			this.requestHash = request.requestHash();
-			this.scopeId = request.scopeId();
-			this.principalId = request.principalId();
-			this.humanId = request.humanId();
-			this.scope = scope;
-			this.principal = principal;
-			this.human = human;
-		}
-
-		/** The quota levels the entry counts in, narrowest first. */
-		List<Level> levels() {
-			return List.of(this.scope, this.principal, this.human);
-		}
-
-		BeginResult answer(String requestHash) {
-			if (!this.requestHash.equals(requestHash)) {
-				return new BeginResult.Refused(Refusal.CONFLICT);
-			}
-			return switch (this.state) {
-				case IN_FLIGHT -> new BeginResult.Refused(Refusal.IN_FLIGHT);
-				case COMPLETED -> new BeginResult.Replay(this.reply);
-				case OUTCOME_UNKNOWN -> new BeginResult.Refused(Refusal.OUTCOME_UNKNOWN);
-				case NOT_REPLAYABLE -> new BeginResult.Refused(Refusal.NOT_REPLAYABLE);
-			};
-		}
-
+		this.scopes.forgetIfEmpty(request.scopeId());
+		this.principals.forgetIfEmpty(request.principalId());
+		this.humans.forgetIfEmpty(request.humanId());
 	}
 
 }
