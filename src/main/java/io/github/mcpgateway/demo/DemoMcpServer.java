@@ -46,45 +46,47 @@ public final class DemoMcpServer implements AutoCloseable {
 	 */
 	public static DemoMcpServer start(int port, Mode mode) {
 		DemoTools tools = new DemoTools();
-		HttpServlet servlet;
-		Runnable closeServer;
-		if (mode == Mode.STREAMABLE) {
-			HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider
-				.builder()
-				.mcpEndpoint("/mcp")
-				.build();
-			var spec = McpServer.sync(transport)
-				.serverInfo("mcp-gateway-demo", "1.0")
-				.capabilities(ServerCapabilities.builder().tools(true).build());
-			tools.tools()
-				.forEach((tool) -> spec.tools(McpServerFeatures.SyncToolSpecification.builder()
-					.tool(tool.tool())
-					.callHandler((exchange, request) -> tools.call(tool, request.arguments()))
-					.build()));
-			var built = spec.build();
-			closeServer = () -> {
-				built.close();
-				// The transport's session sweeper is its own executor.
-				transport.destroy();
-			};
-			servlet = transport;
-		}
-		else {
-			HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
-				.messageEndpoint("/mcp")
-				.build();
-			var spec = McpServer.sync(transport)
-				.serverInfo("mcp-gateway-demo", "1.0")
-				.capabilities(ServerCapabilities.builder().tools(true).build());
-			tools.tools()
-				.forEach((tool) -> spec.tools(McpStatelessServerFeatures.SyncToolSpecification.builder()
-					.tool(tool.tool())
-					.callHandler((context, request) -> tools.call(tool, request.arguments()))
-					.build()));
-			closeServer = spec.build()::close;
-			servlet = transport;
-		}
-		return new DemoMcpServer(startTomcat(port, servlet), tools, closeServer);
+		SdkServer server = (mode == Mode.STREAMABLE) ? streamable(tools) : stateless(tools);
+		return new DemoMcpServer(startTomcat(port, server.servlet()), tools, server.close());
+	}
+
+	/**
+	 * The SDK's streamable HTTP server: sessions, tool calls answered as event streams.
+	 */
+	private static SdkServer streamable(DemoTools tools) {
+		HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+			.mcpEndpoint("/mcp")
+			.build();
+		var spec = McpServer.sync(transport)
+			.serverInfo("mcp-gateway-demo", "1.0")
+			.capabilities(ServerCapabilities.builder().tools(true).build());
+		tools.tools()
+			.forEach((tool) -> spec.tools(McpServerFeatures.SyncToolSpecification.builder()
+				.tool(tool.tool())
+				.callHandler((exchange, request) -> tools.call(tool, request.arguments()))
+				.build()));
+		var built = spec.build();
+		return new SdkServer(transport, () -> {
+			built.close();
+			// The transport's session sweeper is its own executor.
+			transport.destroy();
+		});
+	}
+
+	/** The SDK's stateless HTTP server: no sessions, every answer JSON. */
+	private static SdkServer stateless(DemoTools tools) {
+		HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
+			.messageEndpoint("/mcp")
+			.build();
+		var spec = McpServer.sync(transport)
+			.serverInfo("mcp-gateway-demo", "1.0")
+			.capabilities(ServerCapabilities.builder().tools(true).build());
+		tools.tools()
+			.forEach((tool) -> spec.tools(McpStatelessServerFeatures.SyncToolSpecification.builder()
+				.tool(tool.tool())
+				.callHandler((context, request) -> tools.call(tool, request.arguments()))
+				.build()));
+		return new SdkServer(transport, spec.build()::close);
 	}
 
 	private static Tomcat startTomcat(int port, HttpServlet servlet) {
@@ -146,6 +148,12 @@ public final class DemoMcpServer implements AutoCloseable {
 		/** No sessions, JSON replies. */
 		STATELESS
 
+	}
+
+	/**
+	 * An SDK server before Tomcat serves it: its transport servlet, and what closes it.
+	 */
+	private record SdkServer(HttpServlet servlet, Runnable close) {
 	}
 
 }

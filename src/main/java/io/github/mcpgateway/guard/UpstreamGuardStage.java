@@ -14,6 +14,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
@@ -22,6 +23,7 @@ import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.request.Completion;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
@@ -101,6 +103,20 @@ public final class UpstreamGuardStage implements McpStage {
 			return StageDecision.refuse(GatewayErrors.SHUTTING_DOWN);
 		}
 		context.upstream().dispatched(true);
+		ClientAwareResponse guarded = watched(exchange);
+		ReplyTap tap = context.get(IdempotencyStage.REPLY_TAP);
+		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
+		return StageDecision.wrap(null, relayed,
+				new DispatchedCall(exchange, guarded, permit, eventStream, this.clock.nanoTime()));
+	}
+
+	/**
+	 * The response the upstream's reply is relayed through. A {@code POST} whose client
+	 * can be probed is watched: a client found gone aborts the upstream call in flight.
+	 */
+	private ClientAwareResponse watched(McpExchange exchange) {
+		HttpServletRequest request = exchange.request();
+		McpRequestContext context = exchange.context();
 		ClientAwareResponse guarded = ClientAwareResponse.of(request, exchange.response(), this.clock);
 		if (guarded.probeable() && "POST".equals(request.getMethod())) {
 			guarded.probed(() -> {
@@ -111,43 +127,7 @@ public final class UpstreamGuardStage implements McpStage {
 			});
 			this.probes.watch(guarded);
 		}
-		ReplyTap tap = context.get(IdempotencyStage.REPLY_TAP);
-		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
-		long start = this.clock.nanoTime();
-		return StageDecision.wrap(null, relayed, (failure) -> {
-			String outcome = "error";
-			try {
-				if (failure == null) {
-					permit.answered(guarded.getStatus());
-					outcome = Integer.toString(guarded.getStatus() / 100) + "xx";
-					return null;
-				}
-				if (failure instanceof Error) {
-					permit.released();
-					return failure;
-				}
-				boolean replyStarted = exchange.response().isCommitted();
-				outcome = failed(exchange, guarded, permit, eventStream, failure);
-				if (replyStarted && !guarded.clientGone() && !eventStream) {
-					// Part of the reply already left: the client must see the connection
-					// fail, not a reply that looks complete (or a Content-Length that
-					// never
-					// arrives). Tomcat takes its ClientAbortException as "abandon the
-					// connection" and logs no stack trace; the failure is already audited
-					// and counted here.
-					return new ClientAbortException("upstream reply broke after it started");
-				}
-				return null;
-			}
-			finally {
-				context.upstream().replyCutShort(guarded.replyCutShort());
-				upstreamTimer(context.server(), outcome).record(this.clock.nanoTime() - start, TimeUnit.NANOSECONDS);
-				if (eventStream) {
-					this.eventStreams.closed(context);
-				}
-				this.probes.forget(guarded);
-			}
-		});
+		return guarded;
 	}
 
 	/**
@@ -173,47 +153,121 @@ public final class UpstreamGuardStage implements McpStage {
 	}
 
 	/**
-	 * Ends the permit of a failed exchange, answers the failure while the reply can still
-	 * be written, and returns the meter outcome.
+	 * The completion of one dispatched call: ends its permit, answers a failure while the
+	 * reply can still be written, and always records the upstream timer, the cut-short
+	 * flag, the end of an event stream and the end of the client watch.
 	 */
-	private String failed(McpExchange exchange, ClientAwareResponse guarded, UpstreamPermit permit, boolean eventStream,
-			Throwable ex) throws IOException {
-		McpRequestContext context = exchange.context();
-		HttpServletResponse response = exchange.response();
-		if (guarded.clientGone()) {
-			permit.released();
-			return "client_gone";
+	private final class DispatchedCall implements Completion {
+
+		private final McpExchange exchange;
+
+		private final ClientAwareResponse guarded;
+
+		private final UpstreamPermit permit;
+
+		private final boolean eventStream;
+
+		private final long start;
+
+		DispatchedCall(McpExchange exchange, ClientAwareResponse guarded, UpstreamPermit permit, boolean eventStream,
+				long start) {
+			this.exchange = exchange;
+			this.guarded = guarded;
+			this.permit = permit;
+			this.eventStream = eventStream;
+			this.start = start;
 		}
-		if (eventStream && !response.isCommitted() && this.eventStreams.draining()) {
-			// Ended by this replica's shutdown before the upstream's headers came: the
-			// client opens it again, on another replica.
-			permit.released();
-			this.refusals.refuse(exchange, GatewayErrors.SHUTTING_DOWN);
-			return "shutting_down";
+
+		@Override
+		public @Nullable Throwable complete(@Nullable Throwable failure) throws IOException {
+			McpRequestContext context = this.exchange.context();
+			String outcome = "error";
+			try {
+				if (failure == null) {
+					this.permit.answered(this.guarded.getStatus());
+					outcome = Integer.toString(this.guarded.getStatus() / 100) + "xx";
+					return null;
+				}
+				if (failure instanceof Error) {
+					this.permit.released();
+					return failure;
+				}
+				boolean replyStarted = this.exchange.response().isCommitted();
+				outcome = failed(failure);
+				if (replyStarted && !this.guarded.clientGone() && !this.eventStream) {
+					// Part of the reply already left: the client must see the connection
+					// fail, not a reply that looks complete (or a Content-Length that
+					// never arrives). Tomcat takes its ClientAbortException as "abandon
+					// the connection" and logs no stack trace; the failure is already
+					// audited and counted here.
+					return new ClientAbortException("upstream reply broke after it started");
+				}
+				return null;
+			}
+			finally {
+				context.upstream().replyCutShort(this.guarded.replyCutShort());
+				upstreamTimer(context.server(), outcome).record(UpstreamGuardStage.this.clock.nanoTime() - this.start,
+						TimeUnit.NANOSECONDS);
+				if (this.eventStream) {
+					UpstreamGuardStage.this.eventStreams.closed(context);
+				}
+				UpstreamGuardStage.this.probes.forget(this.guarded);
+			}
 		}
-		if (eventStream && response.isCommitted()) {
-			// A long-lived stream that ends (an idle timeout, a server restart) is how
-			// such streams end; the client opens it again (a GET with Last-Event-ID, a
-			// new subscriptions/listen). Not a failure of the server.
-			permit.succeeded();
-			return "stream_ended";
+
+		/**
+		 * Ends the permit of a failed exchange, answers the failure while the reply can
+		 * still be written, and returns the meter outcome.
+		 */
+		private String failed(Throwable ex) throws IOException {
+			HttpServletResponse response = this.exchange.response();
+			if (this.guarded.clientGone()) {
+				this.permit.released();
+				return "client_gone";
+			}
+			if (this.eventStream && !response.isCommitted() && UpstreamGuardStage.this.eventStreams.draining()) {
+				// Ended by this replica's shutdown before the upstream's headers
+				// came: the client opens it again, on another replica.
+				this.permit.released();
+				UpstreamGuardStage.this.refusals.refuse(this.exchange, GatewayErrors.SHUTTING_DOWN);
+				return "shutting_down";
+			}
+			if (this.eventStream && response.isCommitted()) {
+				// A long-lived stream that ends (an idle timeout, a server restart)
+				// is how such streams end; the client opens it again (a GET with
+				// Last-Event-ID, a new subscriptions/listen). Not a failure of the
+				// server.
+				this.permit.succeeded();
+				return "stream_ended";
+			}
+			return upstreamFailed(ex);
 		}
-		UpstreamFailure failure = UpstreamFailure.classify(ex);
-		if (failure == UpstreamFailure.POOL_EXHAUSTED) {
-			// The gateway's own connection pool is full: nothing reached the upstream.
-			permit.released();
-			context.upstream().dispatched(false);
-			this.refusals.refuse(exchange, failure.error());
-			return "pool_exhausted";
+
+		/**
+		 * A failure of the call itself, classified: counted against the circuit unless
+		 * the gateway's own pool refused it, and answered as its gateway error.
+		 */
+		private String upstreamFailed(Throwable ex) throws IOException {
+			McpRequestContext context = this.exchange.context();
+			UpstreamFailure failure = UpstreamFailure.classify(ex);
+			if (failure == UpstreamFailure.POOL_EXHAUSTED) {
+				// The gateway's own connection pool is full: nothing reached the
+				// upstream.
+				this.permit.released();
+				context.upstream().dispatched(false);
+				UpstreamGuardStage.this.refusals.refuse(this.exchange, failure.error());
+				return "pool_exhausted";
+			}
+			this.permit.failed(ex);
+			context.upstream().dispatched(failure.dispatched());
+			if (logger.isDebugEnabled()) {
+				logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
+						+ ex.getClass().getName() + ")");
+			}
+			UpstreamGuardStage.this.refusals.refuse(this.exchange, failure.error());
+			return failure.name().toLowerCase(Locale.ROOT);
 		}
-		permit.failed(ex);
-		context.upstream().dispatched(failure.dispatched());
-		if (logger.isDebugEnabled()) {
-			logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
-					+ ex.getClass().getName() + ")");
-		}
-		this.refusals.refuse(exchange, failure.error());
-		return failure.name().toLowerCase(Locale.ROOT);
+
 	}
 
 }

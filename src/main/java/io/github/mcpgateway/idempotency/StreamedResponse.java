@@ -43,25 +43,11 @@ final class StreamedResponse {
 			if (!event.isMessage()) {
 				continue;
 			}
-			JsonNode message;
-			try {
-				message = reader.read(event.data().getBytes(StandardCharsets.UTF_8));
-			}
-			catch (MalformedJsonException ex) {
-				return Optional.empty();
-			}
-			if (!message.isObject()) {
-				return Optional.empty();
-			}
-			boolean hasMethod = message.has("method");
-			if (hasMethod && message.has("id")) {
-				return Optional.empty();
-			}
-			if (hasMethod) {
+			Message message = Message.of(event.data(), requestId, reader);
+			if (message == Message.NOTIFICATION) {
 				continue;
 			}
-			boolean isResponse = message.has("result") ^ message.has("error");
-			if (response != null || !isResponse || !requestId.equals(message.get("id"))) {
+			if (message == Message.DISQUALIFYING || response != null) {
 				return Optional.empty();
 			}
 			response = event.data();
@@ -71,6 +57,42 @@ final class StreamedResponse {
 			return Optional.empty();
 		}
 		return Optional.of(response.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** What one {@code message} event's data is to a replay. */
+	private enum Message {
+
+		/** The response to the request: a result or an error, with the request's id. */
+		RESPONSE,
+
+		/** A notification: dropped from a replay. */
+		NOTIFICATION,
+
+		/**
+		 * Not read exactly, not one object, a server-to-client request, or a response
+		 * that is not the request's: the stream cannot stand for a response.
+		 */
+		DISQUALIFYING;
+
+		static Message of(String data, JsonNode requestId, StrictJsonReader reader) {
+			JsonNode message;
+			try {
+				message = reader.read(data.getBytes(StandardCharsets.UTF_8));
+			}
+			catch (MalformedJsonException ex) {
+				return DISQUALIFYING;
+			}
+			if (!message.isObject()) {
+				return DISQUALIFYING;
+			}
+			boolean hasMethod = message.has("method");
+			if (hasMethod) {
+				return message.has("id") ? DISQUALIFYING : NOTIFICATION;
+			}
+			boolean isResponse = message.has("result") ^ message.has("error");
+			return (isResponse && requestId.equals(message.get("id"))) ? RESPONSE : DISQUALIFYING;
+		}
+
 	}
 
 	private static boolean isBlank(byte[] bytes, int from) {

@@ -88,36 +88,52 @@ final class TaskReplyFilter implements MessageFilter {
 			return mustRead ? Verdict.WITHHOLD : Verdict.DROP;
 		}
 		if (answersTheRequest(message)) {
-			if (this.creations != null) {
-				CreatedTask created = TaskMessages.createdBy(message);
-				if (created != null) {
-					this.creations.accept(created);
-					this.ownership.bound(created.taskId());
-				}
-				return Verdict.PASS;
-			}
-			if (this.response != null) {
-				try {
-					return this.response.filter(bytes);
-				}
-				catch (TaskStoreException ex) {
-					return Verdict.WITHHOLD;
-				}
-			}
-			return Verdict.PASS;
+			return answer(message, bytes);
 		}
 		if (isTaskList(message)) {
-			try {
-				MessageFilter.Verdict verdict = this.lists.filter(bytes);
-				// Not the answer the client waits for: one it cannot have is left out.
-				return (verdict.kind() == MessageFilter.Kind.WITHHOLD) ? Verdict.DROP : verdict;
-			}
-			catch (TaskStoreException ex) {
-				return Verdict.DROP;
-			}
+			return otherList(bytes);
 		}
 		String taskId = TaskMessages.concerns(message);
 		return (taskId == null || this.ownership.owns(taskId)) ? Verdict.PASS : Verdict.DROP;
+	}
+
+	/**
+	 * The response to the request: a task it creates is bound before it passes; a list
+	 * passes {@code response}, and is withheld when the task store cannot be read.
+	 */
+	private Verdict answer(JsonNode message, byte[] bytes) {
+		if (this.creations != null) {
+			CreatedTask created = TaskMessages.createdBy(message);
+			if (created != null) {
+				this.creations.accept(created);
+				this.ownership.bound(created.taskId());
+			}
+			return Verdict.PASS;
+		}
+		if (this.response != null) {
+			try {
+				return this.response.filter(bytes);
+			}
+			catch (TaskStoreException ex) {
+				return Verdict.WITHHOLD;
+			}
+		}
+		return Verdict.PASS;
+	}
+
+	/**
+	 * A {@code tasks/list} result that answers another request: filtered by
+	 * {@code lists}, and dropped where the answer would be withheld.
+	 */
+	private Verdict otherList(byte[] bytes) {
+		try {
+			MessageFilter.Verdict verdict = this.lists.filter(bytes);
+			// Not the answer the client waits for: one it cannot have is left out.
+			return (verdict.kind() == MessageFilter.Kind.WITHHOLD) ? Verdict.DROP : verdict;
+		}
+		catch (TaskStoreException ex) {
+			return Verdict.DROP;
+		}
 	}
 
 	/** A response whose {@code result.tasks} is an array: a {@code tasks/list} answer. */

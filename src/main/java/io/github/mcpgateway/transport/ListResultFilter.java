@@ -102,14 +102,8 @@ public final class ListResultFilter implements MessageFilter {
 
 	@Override
 	public Verdict filter(byte[] json) {
-		JsonNode root;
-		try {
-			root = this.reader.read(json);
-		}
-		catch (MalformedJsonException ex) {
-			return Verdict.WITHHOLD;
-		}
-		if (!root.isObject()) {
+		JsonNode root = readObject(json);
+		if (root == null) {
 			return Verdict.WITHHOLD;
 		}
 		JsonNode result = root.get("result");
@@ -123,6 +117,26 @@ public final class ListResultFilter implements MessageFilter {
 			return Verdict.WITHHOLD;
 		}
 		this.seen.accept(items);
+		return relayed(root, (ObjectNode) result, items.size(), visibleItems(items));
+	}
+
+	/** The message as one JSON object, or {@code null} when it is not exactly that. */
+	private @Nullable JsonNode readObject(byte[] json) {
+		JsonNode root;
+		try {
+			root = this.reader.read(json);
+		}
+		catch (MalformedJsonException ex) {
+			return null;
+		}
+		return root.isObject() ? root : null;
+	}
+
+	/**
+	 * The items the caller may see, in the upstream's order: {@link #visible} is asked
+	 * once, with the string keys of the page (not at all when there are none).
+	 */
+	private ArrayNode visibleItems(JsonNode items) {
 		List<String> names = new ArrayList<>(items.size());
 		for (JsonNode item : items) {
 			JsonNode name = item.get(this.key);
@@ -138,6 +152,15 @@ public final class ListResultFilter implements MessageFilter {
 				kept.add(item);
 			}
 		}
+		return kept;
+	}
+
+	/**
+	 * The verdict on a list result of {@code listed} items of which {@code kept} remain:
+	 * passed unchanged when nothing is removed, no shared {@code cacheScope} is narrowed
+	 * and no cursor rewritten; else the message rewritten.
+	 */
+	private Verdict relayed(JsonNode root, ObjectNode result, int listed, ArrayNode kept) {
 		JsonNode scope = result.get(CACHE_SCOPE);
 		boolean shared = scope != null && !PRIVATE.equals(scope.asString(null));
 		JsonNode cursor = (this.cursors != null) ? result.get(NEXT_CURSOR) : null;
@@ -145,17 +168,17 @@ public final class ListResultFilter implements MessageFilter {
 			return Verdict.WITHHOLD;
 		}
 		boolean recursor = cursor != null && cursor.isString();
-		if (kept.size() == items.size() && !shared && !recursor) {
+		if (kept.size() == listed && !shared && !recursor) {
 			return Verdict.PASS;
 		}
-		if (kept.size() != items.size()) {
-			((ObjectNode) result).set(this.member, kept);
+		if (kept.size() != listed) {
+			result.set(this.member, kept);
 		}
 		if (shared) {
-			((ObjectNode) result).put(CACHE_SCOPE, PRIVATE);
+			result.put(CACHE_SCOPE, PRIVATE);
 		}
 		if (recursor) {
-			((ObjectNode) result).put(NEXT_CURSOR, this.cursors.apply(cursor.stringValue()));
+			result.put(NEXT_CURSOR, this.cursors.apply(cursor.stringValue()));
 		}
 		return Verdict.rewrite(this.jsonMapper.writeValueAsBytes(root));
 	}
