@@ -23,7 +23,6 @@ import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
-import io.github.mcpgateway.request.Completion;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
@@ -106,8 +105,8 @@ public final class UpstreamGuardStage implements McpStage {
 		ClientAwareResponse guarded = watched(exchange);
 		ReplyTap tap = context.get(IdempotencyStage.REPLY_TAP);
 		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
-		return StageDecision.wrap(null, relayed,
-				new DispatchedCall(exchange, guarded, permit, eventStream, this.clock.nanoTime()));
+		DispatchedCall call = new DispatchedCall(exchange, guarded, permit, eventStream, this.clock.nanoTime());
+		return StageDecision.wrap(null, relayed, (failure) -> completed(call, failure));
 	}
 
 	/**
@@ -153,121 +152,106 @@ public final class UpstreamGuardStage implements McpStage {
 	}
 
 	/**
-	 * The completion of one dispatched call: ends its permit, answers a failure while the
+	 * The completion of a dispatched call: ends its permit, answers a failure while the
 	 * reply can still be written, and always records the upstream timer, the cut-short
 	 * flag, the end of an event stream and the end of the client watch.
+	 * @return the failure that goes on outward, or {@code null} when it is answered
 	 */
-	private final class DispatchedCall implements Completion {
-
-		private final McpExchange exchange;
-
-		private final ClientAwareResponse guarded;
-
-		private final UpstreamPermit permit;
-
-		private final boolean eventStream;
-
-		private final long start;
-
-		DispatchedCall(McpExchange exchange, ClientAwareResponse guarded, UpstreamPermit permit, boolean eventStream,
-				long start) {
-			this.exchange = exchange;
-			this.guarded = guarded;
-			this.permit = permit;
-			this.eventStream = eventStream;
-			this.start = start;
-		}
-
-		@Override
-		public @Nullable Throwable complete(@Nullable Throwable failure) throws IOException {
-			McpRequestContext context = this.exchange.context();
-			String outcome = "error";
-			try {
-				if (failure == null) {
-					this.permit.answered(this.guarded.getStatus());
-					outcome = Integer.toString(this.guarded.getStatus() / 100) + "xx";
-					return null;
-				}
-				if (failure instanceof Error) {
-					this.permit.released();
-					return failure;
-				}
-				boolean replyStarted = this.exchange.response().isCommitted();
-				outcome = failed(failure);
-				if (replyStarted && !this.guarded.clientGone() && !this.eventStream) {
-					// Part of the reply already left: the client must see the connection
-					// fail, not a reply that looks complete (or a Content-Length that
-					// never arrives). Tomcat takes its ClientAbortException as "abandon
-					// the connection" and logs no stack trace; the failure is already
-					// audited and counted here.
-					return new ClientAbortException("upstream reply broke after it started");
-				}
+	private @Nullable Throwable completed(DispatchedCall call, @Nullable Throwable failure) throws IOException {
+		McpRequestContext context = call.exchange().context();
+		String outcome = "error";
+		try {
+			if (failure == null) {
+				call.permit().answered(call.guarded().getStatus());
+				outcome = Integer.toString(call.guarded().getStatus() / 100) + "xx";
 				return null;
 			}
-			finally {
-				context.upstream().replyCutShort(this.guarded.replyCutShort());
-				upstreamTimer(context.server(), outcome).record(UpstreamGuardStage.this.clock.nanoTime() - this.start,
-						TimeUnit.NANOSECONDS);
-				if (this.eventStream) {
-					UpstreamGuardStage.this.eventStreams.closed(context);
-				}
-				UpstreamGuardStage.this.probes.forget(this.guarded);
+			if (failure instanceof Error) {
+				call.permit().released();
+				return failure;
 			}
+			boolean replyStarted = call.exchange().response().isCommitted();
+			outcome = failed(call, failure);
+			if (replyStarted && !call.guarded().clientGone() && !call.eventStream()) {
+				// Part of the reply already left: the client must see the connection
+				// fail, not a reply that looks complete (or a Content-Length that never
+				// arrives). Tomcat takes its ClientAbortException as "abandon the
+				// connection" and logs no stack trace; the failure is already audited
+				// and counted here.
+				return new ClientAbortException("upstream reply broke after it started");
+			}
+			return null;
 		}
-
-		/**
-		 * Ends the permit of a failed exchange, answers the failure while the reply can
-		 * still be written, and returns the meter outcome.
-		 */
-		private String failed(Throwable ex) throws IOException {
-			HttpServletResponse response = this.exchange.response();
-			if (this.guarded.clientGone()) {
-				this.permit.released();
-				return "client_gone";
+		finally {
+			context.upstream().replyCutShort(call.guarded().replyCutShort());
+			upstreamTimer(context.server(), outcome).record(this.clock.nanoTime() - call.start(), TimeUnit.NANOSECONDS);
+			if (call.eventStream()) {
+				this.eventStreams.closed(context);
 			}
-			if (this.eventStream && !response.isCommitted() && UpstreamGuardStage.this.eventStreams.draining()) {
-				// Ended by this replica's shutdown before the upstream's headers
-				// came: the client opens it again, on another replica.
-				this.permit.released();
-				UpstreamGuardStage.this.refusals.refuse(this.exchange, GatewayErrors.SHUTTING_DOWN);
-				return "shutting_down";
-			}
-			if (this.eventStream && response.isCommitted()) {
-				// A long-lived stream that ends (an idle timeout, a server restart)
-				// is how such streams end; the client opens it again (a GET with
-				// Last-Event-ID, a new subscriptions/listen). Not a failure of the
-				// server.
-				this.permit.succeeded();
-				return "stream_ended";
-			}
-			return upstreamFailed(ex);
+			this.probes.forget(call.guarded());
 		}
+	}
 
-		/**
-		 * A failure of the call itself, classified: counted against the circuit unless
-		 * the gateway's own pool refused it, and answered as its gateway error.
-		 */
-		private String upstreamFailed(Throwable ex) throws IOException {
-			McpRequestContext context = this.exchange.context();
-			UpstreamFailure failure = UpstreamFailure.classify(ex);
-			if (failure == UpstreamFailure.POOL_EXHAUSTED) {
-				// The gateway's own connection pool is full: nothing reached the
-				// upstream.
-				this.permit.released();
-				context.upstream().dispatched(false);
-				UpstreamGuardStage.this.refusals.refuse(this.exchange, failure.error());
-				return "pool_exhausted";
-			}
-			this.permit.failed(ex);
-			context.upstream().dispatched(failure.dispatched());
-			if (logger.isDebugEnabled()) {
-				logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
-						+ ex.getClass().getName() + ")");
-			}
-			UpstreamGuardStage.this.refusals.refuse(this.exchange, failure.error());
-			return failure.name().toLowerCase(Locale.ROOT);
+	/**
+	 * Ends the permit of a failed exchange, answers the failure while the reply can still
+	 * be written, and returns the meter outcome.
+	 */
+	private String failed(DispatchedCall call, Throwable ex) throws IOException {
+		HttpServletResponse response = call.exchange().response();
+		if (call.guarded().clientGone()) {
+			call.permit().released();
+			return "client_gone";
 		}
+		if (call.eventStream() && !response.isCommitted() && this.eventStreams.draining()) {
+			// Ended by this replica's shutdown before the upstream's headers came: the
+			// client opens it again, on another replica.
+			call.permit().released();
+			this.refusals.refuse(call.exchange(), GatewayErrors.SHUTTING_DOWN);
+			return "shutting_down";
+		}
+		if (call.eventStream() && response.isCommitted()) {
+			// A long-lived stream that ends (an idle timeout, a server restart) is how
+			// such streams end; the client opens it again (a GET with Last-Event-ID, a
+			// new subscriptions/listen). Not a failure of the server.
+			call.permit().succeeded();
+			return "stream_ended";
+		}
+		return upstreamFailed(call, ex);
+	}
 
+	/**
+	 * A failure of the call itself, classified: counted against the circuit unless the
+	 * gateway's own pool refused it, and answered as its gateway error.
+	 */
+	private String upstreamFailed(DispatchedCall call, Throwable ex) throws IOException {
+		McpRequestContext context = call.exchange().context();
+		UpstreamFailure failure = UpstreamFailure.classify(ex);
+		if (failure == UpstreamFailure.POOL_EXHAUSTED) {
+			// The gateway's own connection pool is full: nothing reached the upstream.
+			call.permit().released();
+			context.upstream().dispatched(false);
+			this.refusals.refuse(call.exchange(), failure.error());
+			return "pool_exhausted";
+		}
+		call.permit().failed(ex);
+		context.upstream().dispatched(failure.dispatched());
+		if (logger.isDebugEnabled()) {
+			logger.debug("Upstream " + context.server().qualifiedName() + " failed: " + failure + " ("
+					+ ex.getClass().getName() + ")");
+		}
+		this.refusals.refuse(call.exchange(), failure.error());
+		return failure.name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * One call admitted and dispatched to its upstream.
+	 *
+	 * @param guarded the response the reply is relayed through
+	 * @param eventStream whether the call opens a long-lived stream
+	 * @param start the gateway clock's nano time at dispatch
+	 */
+	private record DispatchedCall(McpExchange exchange, ClientAwareResponse guarded, UpstreamPermit permit,
+			boolean eventStream, long start) {
 	}
 
 }
