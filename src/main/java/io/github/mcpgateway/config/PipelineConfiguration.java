@@ -68,7 +68,9 @@ import io.github.mcpgateway.upstreamauth.UpstreamCredentialStage;
  * then the Spring Cloud Gateway route proxies the request.</li>
  * </ol>
  * The order of the stages is the order of their packages that the build enforces
- * ({@code ArchitectureTest}): a stage may use an earlier one, never a later one.
+ * ({@code ArchitectureTest}): a stage may use an earlier one, never a later one. With
+ * tracing on, two more filters run, ordered where they are registered
+ * ({@code tracing.TracingConfiguration}); docs/architecture.md lists every filter.
  */
 @Configuration(proxyBeanMethods = false)
 class PipelineConfiguration {

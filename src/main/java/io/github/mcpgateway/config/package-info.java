@@ -1,6 +1,9 @@
 /**
- * Application-wide wiring: the pipeline (the gateway's two servlet filters, their orders
- * and the order of the stages) and shared beans such as the clock.
+ * Application-wide wiring: the pipeline ({@code PipelineConfiguration}: the orders of the
+ * gateway's four servlet filters, the order of the stages, the shared clock and error
+ * renderer) and the Redis client the Redis stores share
+ * ({@code RedisClientConfiguration}). The two filters tracing adds are ordered by
+ * {@code tracing.TracingConfiguration}.
  */
 @NullMarked
 package io.github.mcpgateway.config;

@@ -1,5 +1,7 @@
 /**
- * Background polling that keeps live state (policy, revocations) in step with its source.
+ * {@code PeriodicTask}, the gateway's background loops: the policy reload, the revocation
+ * polling, the idempotency lease renewal and the session and task stores' maintenance
+ * (the writes kept during a Redis outage). Never on the request path.
  */
 @NullMarked
 package io.github.mcpgateway.poll;

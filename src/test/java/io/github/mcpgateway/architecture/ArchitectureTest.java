@@ -36,15 +36,21 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * <li>One SHA-256: only {@code digest.Sha256} looks the algorithm up.</li>
  * <li>One time source: only {@code clock.GatewayClock} reads the machine's clocks; every
  * other class is handed the clock, so that a test clock moves all of them.</li>
- * <li>Nothing depends on audit: it observes the stages' events.</li>
+ * <li>Nothing but the wiring depends on audit: it observes the stages' events.</li>
  * <li>No stage depends on tracing: tracing observes the pipeline through the one
  * interface the pipeline owns ({@code request.PipelineObserver}).</li>
  * <li>Only the gateway's servlet filters (routing's {@code ServerResolutionFilter},
- * admission's caps through {@code Held}, the pipeline's {@code McpPipelineFilter}) and
- * identity's Spring Security filter call the filter chain: a stage decides and returns
- * its decision, never runs what comes after it.</li>
+ * admission's caps through {@code Held} and {@code PrincipalLimitFilter}, the pipeline's
+ * {@code McpPipelineFilter}, tracing's {@code MetaTraceContextFilter} and
+ * {@code IdentitySpanFilter}) and identity's Spring Security filter call the filter
+ * chain: a stage decides and returns its decision, never runs what comes after it. Every
+ * {@code McpStage} is a strategy, not a servlet filter, in a stage package.</li>
  * </ul>
- * Wiring ({@code config}) and the demo may use anything.
+ * Wiring ({@code config}) and the demo may use anything; so may the packages no rule
+ * names ({@code revocation}, {@code explain}, {@code validate}, and {@code audit} and
+ * {@code tracing} apart from the rules above). docs/architecture.md states these rules
+ * and lists {@link #STAGES} and {@link #GROUND}; {@code ArchitectureDocumentationTest}
+ * keeps the two lists there equal to these.
  */
 class ArchitectureTest {
 
