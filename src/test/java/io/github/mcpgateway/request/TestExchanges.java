@@ -19,8 +19,8 @@ import io.github.mcpgateway.support.TestJsonRpc;
 /**
  * Exchanges for unit tests of a stage, as the request stage would have admitted them: a
  * {@link MockHttpServletRequest} whose {@link McpRequestContext} is open, its body parsed
- * once and its session id and revision recorded. {@link #post} and {@link #get} return
- * builders.
+ * once and its session id and revision recorded. {@link #post}, {@link #get} and
+ * {@link #delete} return builders.
  */
 public final class TestExchanges {
 
@@ -47,6 +47,11 @@ public final class TestExchanges {
 	/** A GET (an event stream) of {@code server}. */
 	public static Builder get(McpServerPolicy server) {
 		return new Builder(server, "GET", null);
+	}
+
+	/** A DELETE (the end of a session) of {@code server}. */
+	public static Builder delete(McpServerPolicy server) {
+		return new Builder(server, "DELETE", null);
 	}
 
 	/** Builds one exchange. */
