@@ -150,6 +150,43 @@ class McpPipelineFilterTest {
 	}
 
 	@Test
+	void doFilterWhenTheChainFailsThenTheCompletionsSeeTheFailureAndWhatNoneAnswersIsAnInternalError()
+			throws Exception {
+		MockHttpServletRequest request = post();
+		McpStage wrapping = stage("wrapping", (exchange) -> StageDecision.around((failure) -> {
+			this.events.add("completed with " + failure.getClass().getSimpleName());
+			return failure;
+		}));
+		FilterChain failing = (req, res) -> {
+			throw new IllegalStateException("proxy failed");
+		};
+
+		filter(wrapping).doFilter(request, this.response, failing);
+
+		assertThat(this.events).containsExactly("wrapping", "completed with IllegalStateException");
+		assertThat(this.response.getStatus()).isEqualTo(500);
+		assertThat(McpRequestContext.require(request).errorCode()).isEqualTo("internal_error");
+	}
+
+	@Test
+	void doFilterWhenACompletionAnswersTheFailureThenItGoesNoFurtherOutward() throws Exception {
+		MockHttpServletRequest request = post();
+		McpStage outer = stage("outer", (exchange) -> StageDecision.around((failure) -> {
+			this.events.add("outer saw " + failure);
+			return failure;
+		}));
+		McpStage answering = stage("answering", (exchange) -> StageDecision.around((failure) -> null));
+		FilterChain failing = (req, res) -> {
+			throw new IllegalStateException("proxy failed");
+		};
+
+		filter(outer, answering).doFilter(request, this.response, failing);
+
+		assertThat(this.events).containsExactly("outer", "answering", "outer saw null");
+		assertThat(this.response.getStatus()).isEqualTo(200);
+	}
+
+	@Test
 	void doFilterWhenAChargeIsDeferredAndNoStageCommitsThenItIsChargedOnceAfterEveryStageBeforeDispatch()
 			throws Exception {
 		filter(stage("quota", (exchange) -> StageDecision.deferCharge(charge(null))), stage("later", proceed()))
