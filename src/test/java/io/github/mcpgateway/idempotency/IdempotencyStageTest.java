@@ -133,6 +133,25 @@ class IdempotencyStageTest {
 		assertThat(((MockHttpServletResponse) retry.response()).getContentAsString()).contains("\"text\":\"hi\"");
 	}
 
+	@Test
+	void decideWhenAnUnkeyedCancellationNamesAKeyedCallInFlightThenSettlesItAsOutcomeUnknown() throws IOException {
+		McpExchange first = keyed(this.server, CALL, "key-1");
+		Wrap running = (Wrap) ((Commit) this.stage.decide(first)).run().decide();
+		McpExchange cancelled = TestExchanges.post(this.server, """
+				{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}""")
+			.principal(this.alice)
+			.build();
+
+		assertThat(this.stage.appliesTo(cancelled)).isTrue();
+		assertThat(this.stage.decide(cancelled)).isSameAs(StageDecision.proceed());
+
+		assertThat(cancelled.context().get(KeyedOutcome.SLOT)).isEqualTo(
+				new KeyedOutcome(IdempotencyOutcome.CANCELLED, first.context().get(KeyedOutcome.SLOT).keyHash()));
+		running.completion().complete(null);
+		assertThat(this.stage.decide(keyed(this.server, CALL, "key-1")))
+			.isEqualTo(StageDecision.refuse(GatewayErrors.IDEMPOTENCY_OUTCOME_UNKNOWN));
+	}
+
 	/** What the proxy and the guard do with an upstream reply of a started call. */
 	private static void relayReply(McpExchange exchange) throws IOException {
 		exchange.context().upstream().dispatched(true);
