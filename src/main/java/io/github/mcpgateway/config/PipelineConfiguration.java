@@ -33,7 +33,7 @@ import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.routing.ServerResolutionFilter;
 import io.github.mcpgateway.session.SessionStage;
 import io.github.mcpgateway.task.TaskStage;
-import io.github.mcpgateway.upstreamauth.UpstreamCredentialStage;
+import io.github.mcpgateway.upstreamauth.UpstreamCredentialsStage;
 
 /**
  * The request pipeline in one place. Four servlet filters of the gateway's own run around
@@ -61,7 +61,7 @@ import io.github.mcpgateway.upstreamauth.UpstreamCredentialStage;
  * <li>idempotency: {@link IdempotencyStage}, the opt-in Idempotency-Key contract;</li>
  * <li>tasks: {@link TaskStage}, binds the tasks a call creates to its caller and decides
  * every request about a task against its binding and the grants;</li>
- * <li>upstream credentials: {@link UpstreamCredentialStage}, obtains the token a server
+ * <li>upstream credentials: {@link UpstreamCredentialsStage}, obtains the token a server
  * with {@code upstream-auth} sends upstream, or refuses before dispatch;</li>
  * <li>upstream guard: {@link UpstreamGuardStage}, circuit breaker and bulkhead;</li>
  * </ol>
@@ -103,7 +103,7 @@ class PipelineConfiguration {
 	@Bean
 	McpPipelineFilter mcpPipelineFilter(ServerLocator servers, RequestProperties properties,
 			JsonRpcMessageParser parser, SessionStage session, PolicyStage policy, QuotaStage quota,
-			IdempotencyStage idempotency, TaskStage task, UpstreamCredentialStage upstreamCredentials,
+			IdempotencyStage idempotency, TaskStage task, UpstreamCredentialsStage upstreamCredentials,
 			UpstreamGuardStage upstreamGuard, Refusals refusals,
 			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
 			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock,

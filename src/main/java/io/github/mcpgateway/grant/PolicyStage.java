@@ -49,11 +49,6 @@ public final class PolicyStage implements McpStage {
 	}
 
 	@Override
-	public String name() {
-		return "policy";
-	}
-
-	@Override
 	public StageDecision decide(McpExchange exchange) {
 		McpRequestContext context = exchange.context();
 		GrantVerdict grant = this.requestGrants.decide(context);

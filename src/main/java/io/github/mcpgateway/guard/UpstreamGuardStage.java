@@ -80,11 +80,6 @@ public final class UpstreamGuardStage implements McpStage {
 	}
 
 	@Override
-	public String name() {
-		return "upstream_guard";
-	}
-
-	@Override
 	public StageDecision decide(McpExchange exchange) {
 		HttpServletRequest request = exchange.request();
 		McpRequestContext context = exchange.context();

@@ -109,11 +109,6 @@ public final class IdempotencyStage implements McpStage {
 	}
 
 	@Override
-	public String name() {
-		return "idempotency";
-	}
-
-	@Override
 	public boolean appliesTo(McpExchange exchange) {
 		return McpMetaKeys.carriesIdempotencyKey(exchange.request(), exchange.context().message())
 				|| InFlightCalls.cancelledId(exchange.context()) != null;

@@ -46,11 +46,6 @@ public final class QuotaStage implements McpStage {
 	}
 
 	@Override
-	public String name() {
-		return "quota";
-	}
-
-	@Override
 	public boolean appliesTo(McpExchange exchange) {
 		return !exchange.context().server().limits().isEmpty();
 	}

@@ -12,9 +12,15 @@ public interface McpStage {
 
 	/**
 	 * The stage's name in traces (its span, {@link PipelineObserver#stage}) and docs:
-	 * lower case, {@code _} between words, stable.
+	 * lower case, {@code _} between words, stable. By default the class's simple name
+	 * without its {@code Stage} suffix, in snake case ({@code UpstreamGuardStage} is
+	 * {@code upstream_guard}), as Spring Cloud Gateway names a filter after its factory
+	 * class: the name and the class are renamed together or not at all, and the docs test
+	 * that lists the stages says when one moved.
 	 */
-	String name();
+	default String name() {
+		return StageNames.of(getClass());
+	}
 
 	/**
 	 * Whether the stage has anything to decide about this request; by default, every one.

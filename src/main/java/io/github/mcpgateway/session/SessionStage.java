@@ -59,11 +59,6 @@ public final class SessionStage implements McpStage {
 	}
 
 	@Override
-	public String name() {
-		return "session";
-	}
-
-	@Override
 	public StageDecision decide(McpExchange exchange) {
 		McpRequestContext context = exchange.context();
 		McpPrincipal principal = context.principal();

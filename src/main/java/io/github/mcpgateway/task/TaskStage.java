@@ -98,11 +98,6 @@ public final class TaskStage implements McpStage {
 	}
 
 	@Override
-	public String name() {
-		return "task";
-	}
-
-	@Override
 	public boolean appliesTo(McpExchange exchange) {
 		McpRequestContext context = exchange.context();
 		return context.principal() != null && context.server().identity() != IdentityMode.DELEGATED_HEADER

@@ -46,9 +46,9 @@ class UpstreamAuthConfiguration {
 	}
 
 	@Bean
-	UpstreamCredentialStage upstreamCredentialStage(UpstreamTokens upstreamTokens,
+	UpstreamCredentialsStage upstreamCredentialStage(UpstreamTokens upstreamTokens,
 			UpstreamAuthMeters upstreamAuthMeters, UpstreamAuthProperties properties) {
-		return new UpstreamCredentialStage(upstreamTokens, upstreamAuthMeters, properties.retryAfter());
+		return new UpstreamCredentialsStage(upstreamTokens, upstreamAuthMeters, properties.retryAfter());
 	}
 
 	/**

@@ -24,7 +24,7 @@ import io.github.mcpgateway.request.StageDecision;
  * {@code Retry-After}. The request stays not dispatched, so the Idempotency-Key stage
  * releases a keyed call's entry and its retry runs once a token can be had.
  */
-public final class UpstreamCredentialStage implements McpStage {
+public final class UpstreamCredentialsStage implements McpStage {
 
 	private final UpstreamTokens tokens;
 
@@ -32,15 +32,10 @@ public final class UpstreamCredentialStage implements McpStage {
 
 	private final GatewayError unavailable;
 
-	UpstreamCredentialStage(UpstreamTokens tokens, UpstreamAuthMeters meters, Duration retryAfter) {
+	UpstreamCredentialsStage(UpstreamTokens tokens, UpstreamAuthMeters meters, Duration retryAfter) {
 		this.tokens = tokens;
 		this.meters = meters;
 		this.unavailable = GatewayErrors.UPSTREAM_TOKEN_UNAVAILABLE.withRetryAfter(retryAfter);
-	}
-
-	@Override
-	public String name() {
-		return "upstream_credentials";
 	}
 
 	@Override

@@ -26,7 +26,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * The upstream credentials stage's decisions and what it records, with the token cache
  * ({@link UpstreamTokens}) mocked as the strategy it is.
  */
-class UpstreamCredentialStageTest {
+class UpstreamCredentialsStageTest {
 
 	private static final String CALL = """
 			{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{}}}""";
@@ -37,7 +37,7 @@ class UpstreamCredentialStageTest {
 
 	private final UpstreamTokens tokens = mock(UpstreamTokens.class);
 
-	private final UpstreamCredentialStage stage = new UpstreamCredentialStage(this.tokens,
+	private final UpstreamCredentialsStage stage = new UpstreamCredentialsStage(this.tokens,
 			new UpstreamAuthMeters(new SimpleMeterRegistry()), RETRY_AFTER);
 
 	@Test
