@@ -21,18 +21,10 @@ import io.github.mcpgateway.error.GatewayErrors;
  * the gateway's problem, answered 503 {@code identity_unavailable} with
  * {@code Retry-After} instead of Spring's generic 500, and logged without the token.
  */
-final class McpAuthenticationFailureHandler implements AuthenticationFailureHandler {
+record McpAuthenticationFailureHandler(McpAuthenticationEntryPoint entryPoint,
+		GatewayErrorRenderer errorRenderer) implements AuthenticationFailureHandler {
 
 	private static final Log logger = LogFactory.getLog(McpAuthenticationFailureHandler.class);
-
-	private final McpAuthenticationEntryPoint entryPoint;
-
-	private final GatewayErrorRenderer errorRenderer;
-
-	McpAuthenticationFailureHandler(McpAuthenticationEntryPoint entryPoint, GatewayErrorRenderer errorRenderer) {
-		this.entryPoint = entryPoint;
-		this.errorRenderer = errorRenderer;
-	}
 
 	@Override
 	public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,

@@ -32,16 +32,8 @@ import io.github.mcpgateway.request.UpstreamObservation;
  * asks for it, then written inside the send as {@link UpstreamObservation#body} returns
  * it.
  */
-final class ObservedRequestFactory implements ClientHttpRequestFactory {
-
-	private final ClientHttpRequestFactory delegate;
-
-	private final PipelineObserver observer;
-
-	ObservedRequestFactory(ClientHttpRequestFactory delegate, PipelineObserver observer) {
-		this.delegate = delegate;
-		this.observer = observer;
-	}
+record ObservedRequestFactory(ClientHttpRequestFactory delegate,
+		PipelineObserver observer) implements ClientHttpRequestFactory {
 
 	@Override
 	public ClientHttpRequest createRequest(URI uri, HttpMethod httpMethod) throws IOException {

@@ -34,7 +34,7 @@ import io.github.mcpgateway.redis.RedisScripts;
  * (two round trips, and retries under contention) and one bucket at a time, while the
  * contract here is all of a request's limits or none, in one round trip.
  */
-final class RedisQuotaStore implements QuotaStore {
+record RedisQuotaStore(StringRedisTemplate redis, String prefix) implements QuotaStore {
 
 	/**
 	 * Checks, and takes when asked, one token of each bucket, all or none. KEYS: the
@@ -43,15 +43,6 @@ final class RedisQuotaStore implements QuotaStore {
 	 * each bucket's tokens.
 	 */
 	private static final RedisScript<List> CONSUME = RedisScripts.load(List.class, "quota/redis/consume.lua");
-
-	private final StringRedisTemplate redis;
-
-	private final String prefix;
-
-	RedisQuotaStore(StringRedisTemplate redis, String prefix) {
-		this.redis = redis;
-		this.prefix = prefix;
-	}
 
 	@Override
 	public QuotaResult consume(List<QuotaBucket> buckets) {

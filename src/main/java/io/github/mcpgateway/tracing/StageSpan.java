@@ -15,16 +15,7 @@ import io.github.mcpgateway.request.StageDecision;
  * refusal's {@code data.code} is its error ({@link GatewaySpans#failed}), a stage that
  * threw fails with {@code exception}.
  */
-final class StageSpan implements StageObservation {
-
-	private final Span span;
-
-	private final String stage;
-
-	StageSpan(Span span, String stage) {
-		this.span = span;
-		this.stage = stage;
-	}
+record StageSpan(Span span, String stage) implements StageObservation {
 
 	@Override
 	public void end(@Nullable StageDecision decision, McpRequestContext context) {
