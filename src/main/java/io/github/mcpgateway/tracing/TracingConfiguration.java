@@ -117,11 +117,16 @@ class TracingConfiguration {
 
 				@Override
 				public Object postProcessAfterInitialization(Object bean, String beanName) {
-					if (bean instanceof SpanExporter exporter && !(bean instanceof SpanExportFailureLog)) {
-						return new SpanExportFailureLog(exporter, clock.getIfAvailable(GatewayClock::system));
+					if (bean instanceof WatchedExporter) {
+						return bean;
 					}
-					if (bean instanceof LogRecordExporter exporter && !(bean instanceof LogRecordExportFailureLog)) {
-						return new LogRecordExportFailureLog(exporter, clock.getIfAvailable(GatewayClock::system));
+					if (bean instanceof SpanExporter exporter) {
+						return WatchedExporter.watch(SpanExporter.class, exporter, new ExportFailureLog("Span export",
+								"span(s)", clock.getIfAvailable(GatewayClock::system)));
+					}
+					if (bean instanceof LogRecordExporter exporter) {
+						return WatchedExporter.watch(LogRecordExporter.class, exporter, new ExportFailureLog(
+								"Log record export", "log record(s)", clock.getIfAvailable(GatewayClock::system)));
 					}
 					return bean;
 				}
