@@ -27,10 +27,7 @@ class AdmissionConfiguration {
 	@Bean
 	PrincipalLimitFilter principalLimitFilter(AdmissionProperties properties, ServerLocator servers,
 			GatewayErrorRenderer renderer, MeterRegistry meterRegistry) {
-		return new PrincipalLimitFilter(servers,
-				new InFlightLimiter("principal", properties.maxRequestsPerPrincipal(), meterRegistry),
-				new InFlightLimiter("stream", properties.maxStreamsPerPrincipal(), meterRegistry),
-				new InFlightLimiter("streams_total", properties.maxStreams(), meterRegistry), renderer);
+		return new PrincipalLimitFilter(servers, PrincipalCaps.of(properties, meterRegistry), renderer);
 	}
 
 }

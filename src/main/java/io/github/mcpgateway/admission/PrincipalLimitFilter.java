@@ -52,25 +52,16 @@ public final class PrincipalLimitFilter extends OncePerRequestFilter {
 
 	private final ServerLocator servers;
 
-	private final InFlightLimiter requests;
-
-	private final InFlightLimiter streams;
-
-	private final InFlightLimiter allStreams;
+	private final PrincipalCaps caps;
 
 	private final GatewayErrorRenderer renderer;
 
-	PrincipalLimitFilter(ServerLocator servers, InFlightLimiter requests, InFlightLimiter streams,
-			InFlightLimiter allStreams, GatewayErrorRenderer renderer) {
+	PrincipalLimitFilter(ServerLocator servers, PrincipalCaps caps, GatewayErrorRenderer renderer) {
 		Assert.notNull(servers, "servers must not be null");
-		Assert.notNull(requests, "requests must not be null");
-		Assert.notNull(streams, "streams must not be null");
-		Assert.notNull(allStreams, "allStreams must not be null");
+		Assert.notNull(caps, "caps must not be null");
 		Assert.notNull(renderer, "renderer must not be null");
 		this.servers = servers;
-		this.requests = requests;
-		this.streams = streams;
-		this.allStreams = allStreams;
+		this.caps = caps;
 		this.renderer = renderer;
 	}
 
@@ -83,7 +74,7 @@ public final class PrincipalLimitFilter extends OncePerRequestFilter {
 			return;
 		}
 		boolean stream = isStream(request);
-		InFlightLimiter limiter = stream ? this.streams : this.requests;
+		InFlightLimiter limiter = stream ? this.caps.streams() : this.caps.requests();
 		String human = mcp.getPrincipal().human();
 		if (!limiter.tryAcquire(human)) {
 			refuse(request, response, stream ? GatewayErrors.TOO_MANY_STREAMS : GatewayErrors.TOO_MANY_REQUESTS);
@@ -94,12 +85,12 @@ public final class PrincipalLimitFilter extends OncePerRequestFilter {
 		}
 		if (stream) {
 			Held.run(limiter, human, HELD, request, response, (streamRequest, streamResponse) -> {
-				if (!this.allStreams.tryAcquire(ALL)) {
+				if (!this.caps.allStreams().tryAcquire(ALL)) {
 					refuse((HttpServletRequest) streamRequest, (HttpServletResponse) streamResponse,
 							GatewayErrors.STREAM_CAPACITY);
 					return;
 				}
-				Held.run(this.allStreams, ALL, HELD_ALL, (HttpServletRequest) streamRequest,
+				Held.run(this.caps.allStreams(), ALL, HELD_ALL, (HttpServletRequest) streamRequest,
 						(HttpServletResponse) streamResponse, chain);
 			});
 			return;
