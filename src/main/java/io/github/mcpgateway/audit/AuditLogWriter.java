@@ -3,9 +3,11 @@ package io.github.mcpgateway.audit;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -86,8 +88,11 @@ public class AuditLogWriter implements McpAuditListener {
 		try (JsonGenerator json = this.jsonMapper.createGenerator(out)) {
 			json.writeStartObject();
 			writeCore(json, event);
-			for (AuditContribution contribution : event.contributions()) {
-				contribution.writeFields(json::writeStringProperty);
+			if (!event.contributions().isEmpty()) {
+				BiConsumer<String, @Nullable String> field = json::writeStringProperty;
+				for (AuditContribution contribution : event.contributions()) {
+					contribution.writeFields(field);
+				}
 			}
 			if (event.trace() != null) {
 				json.writeStringProperty("trace_id", event.trace().traceId());

@@ -21,7 +21,8 @@ import io.github.mcpgateway.request.StageDecision.Refuse;
  */
 final class PendingCharges {
 
-	private final List<DeferredCharge> charges = new ArrayList<>(1);
+	/** Created by the first deferred charge: most requests defer none. */
+	private @Nullable List<DeferredCharge> charges;
 
 	/**
 	 * The decision the pipeline acts on for a stage's {@code decision}: a deferred charge
@@ -31,6 +32,9 @@ final class PendingCharges {
 	 */
 	StageDecision settle(StageDecision decision) throws IOException {
 		if (decision instanceof Defer defer) {
+			if (this.charges == null) {
+				this.charges = new ArrayList<>(1);
+			}
 			this.charges.add(defer.charge());
 			return StageDecision.proceed();
 		}
@@ -52,10 +56,14 @@ final class PendingCharges {
 	 * @return the refusal, or {@code null} when the request may run
 	 */
 	@Nullable Refuse charge() {
-		while (!this.charges.isEmpty()) {
-			Refuse refused = this.charges.remove(0).charge();
+		List<DeferredCharge> charges = this.charges;
+		if (charges == null) {
+			return null;
+		}
+		while (!charges.isEmpty()) {
+			Refuse refused = charges.remove(0).charge();
 			if (refused != null) {
-				this.charges.clear();
+				charges.clear();
 				return refused;
 			}
 		}

@@ -1,8 +1,6 @@
 package io.github.mcpgateway.request;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -32,18 +30,40 @@ final class SlotValues {
 		values[slot.index()] = value;
 	}
 
-	/** The values that add fields to the audit line, in their order. */
+	/**
+	 * The values that add fields to the audit line, in their order: an immutable list
+	 * (which {@code List.copyOf} keeps as it is). Runs once per request, so without a
+	 * list to grow, a comparator or a sort for the one or two contributions a request
+	 * has.
+	 */
 	List<AuditContribution> contributions() {
-		List<AuditContribution> contributions = new ArrayList<>(4);
-		if (this.values != null) {
-			for (Object value : this.values) {
-				if (value instanceof AuditContribution contribution) {
-					contributions.add(contribution);
-				}
-			}
-			contributions.sort(Comparator.comparingInt(AuditContribution::position));
+		@Nullable Object[] values = this.values;
+		if (values == null) {
+			return List.of();
 		}
-		return contributions;
+		int count = 0;
+		for (Object value : values) {
+			if (value instanceof AuditContribution) {
+				count++;
+			}
+		}
+		if (count == 0) {
+			return List.of();
+		}
+		AuditContribution[] contributions = new AuditContribution[count];
+		int filled = 0;
+		for (Object value : values) {
+			if (value instanceof AuditContribution contribution) {
+				// Insertion by position, after any of the same position (stable).
+				int at = filled++;
+				while (at > 0 && contributions[at - 1].position() > contribution.position()) {
+					contributions[at] = contributions[at - 1];
+					at--;
+				}
+				contributions[at] = contribution;
+			}
+		}
+		return List.of(contributions);
 	}
 
 }

@@ -65,6 +65,26 @@ class ContextSlotTest {
 			.containsExactly(100, 200, 300);
 	}
 
+	@Test
+	void contributionsWhenNoneRecordedThenEmpty() {
+		assertThat(this.context.slots.contributions()).isEmpty();
+		ContextSlot.<String>declare("not a contribution either").writer().put(this.context, "ignored");
+
+		assertThat(this.context.slots.contributions()).isEmpty();
+	}
+
+	@Test
+	void contributionsWhenTwoShareAPositionThenInTheOrderOfTheirSlots() {
+		Contribution later = new Contribution(200);
+		Contribution earlier = new Contribution(200);
+		ContextSlot.<Contribution>declare("declared first").writer().put(this.context, earlier);
+		ContextSlot.<Contribution>declare("declared second").writer().put(this.context, later);
+		ContextSlot.<Contribution>declare("before both").writer().put(this.context, new Contribution(100));
+
+		assertThat(this.context.slots.contributions()).element(1).isSameAs(earlier);
+		assertThat(this.context.slots.contributions()).element(2).isSameAs(later);
+	}
+
 	private record Contribution(int position) implements AuditContribution {
 
 		@Override
