@@ -15,17 +15,42 @@ import org.jspecify.annotations.Nullable;
  * @param version the first 12 hex characters of the SHA-256 of the file's bytes
  * @param loadedAt when this snapshot was published
  * @param serversByPath the servers, keyed by the path the gateway serves them on
+ * @param virtualServersByPath the virtual servers (ADR 0021), keyed likewise
  */
-public record Policy(String version, Instant loadedAt, Map<String, McpServerPolicy> serversByPath) {
+public record Policy(String version, Instant loadedAt, Map<String, McpServerPolicy> serversByPath,
+		Map<String, VirtualServerPolicy> virtualServersByPath) {
 
 	public Policy {
 		serversByPath = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(serversByPath));
+		virtualServersByPath = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(virtualServersByPath));
 	}
 
-	static Policy of(String version, Instant loadedAt, List<McpServerPolicy> servers) {
+	static Policy of(String version, Instant loadedAt, List<McpServerPolicy> servers,
+			List<VirtualServerPolicy> virtualServers) {
 		Map<String, McpServerPolicy> byPath = new LinkedHashMap<>();
 		servers.forEach((server) -> byPath.put(server.path(), server));
-		return new Policy(version, loadedAt, byPath);
+		Map<String, VirtualServerPolicy> virtualByPath = new LinkedHashMap<>();
+		virtualServers.forEach((server) -> virtualByPath.put(server.path(), server));
+		return new Policy(version, loadedAt, byPath, virtualByPath);
+	}
+
+	/** The virtual server served on exactly {@code path}, or {@code null}. */
+	public @Nullable VirtualServerPolicy virtualServerAt(String path) {
+		return this.virtualServersByPath.get(path);
+	}
+
+	/** The server named {@code namespace/name}, or {@code null}. */
+	public @Nullable McpServerPolicy named(String qualifiedName) {
+		for (McpServerPolicy server : this.serversByPath.values()) {
+			if (server.qualifiedName().equals(qualifiedName)) {
+				return server;
+			}
+		}
+		return null;
+	}
+
+	public java.util.Collection<VirtualServerPolicy> virtualServers() {
+		return this.virtualServersByPath.values();
 	}
 
 	/** The server served on exactly {@code path}, or {@code null}. */

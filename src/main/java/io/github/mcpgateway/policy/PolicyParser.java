@@ -79,7 +79,7 @@ public final class PolicyParser {
 		List<McpServerPolicy> servers = document.servers();
 		checkUnique(servers, source);
 		checkOutside(servers, source, content);
-		return Policy.of(version(content), loadedAt, servers);
+		return Policy.of(version(content), loadedAt, servers, List.of());
 	}
 
 	private @Nullable PolicyDocument read(byte[] content, String source) {
