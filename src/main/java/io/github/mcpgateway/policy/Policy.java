@@ -49,6 +49,15 @@ public record Policy(String version, Instant loadedAt, Map<String, McpServerPoli
 		return null;
 	}
 
+	/**
+	 * How a virtual server's callers are verified: its members' mode, which the parser
+	 * holds equal across them.
+	 */
+	public io.github.mcpgateway.principal.IdentityMode identityOf(VirtualServerPolicy virtual) {
+		McpServerPolicy first = named(virtual.members().get(0).server());
+		return (first != null) ? first.identity() : io.github.mcpgateway.principal.IdentityMode.OAUTH;
+	}
+
 	public java.util.Collection<VirtualServerPolicy> virtualServers() {
 		return this.virtualServersByPath.values();
 	}

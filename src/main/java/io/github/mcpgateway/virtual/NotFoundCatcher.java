@@ -1,0 +1,116 @@
+package io.github.mcpgateway.virtual;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+
+/**
+ * The client's response to a routed member request, except that a 404 (the member, or the
+ * member's pipeline, no longer knows the gateway's session with it) is caught and not
+ * relayed: the member did not run the request, so the gateway opens a new member session
+ * and sends it again ({@link VirtualMethods}). Every other reply goes to the client as it
+ * comes, streams unbuffered.
+ */
+final class NotFoundCatcher extends HttpServletResponseWrapper {
+
+	private static final ServletOutputStream DISCARD = new ServletOutputStream() {
+
+		@Override
+		public void write(int b) {
+		}
+
+		@Override
+		public void write(byte[] buffer, int offset, int length) {
+		}
+
+		@Override
+		public boolean isReady() {
+			return true;
+		}
+
+		@Override
+		public void setWriteListener(WriteListener listener) {
+		}
+
+	};
+
+	private boolean caught;
+
+	NotFoundCatcher(HttpServletResponse client) {
+		super(client);
+	}
+
+	/** Whether the member answered 404, which the client did not see. */
+	boolean caught() {
+		return this.caught;
+	}
+
+	@Override
+	public void setStatus(int status) {
+		if (status == SC_NOT_FOUND && !isCommitted()) {
+			this.caught = true;
+			return;
+		}
+		if (!this.caught) {
+			super.setStatus(status);
+		}
+	}
+
+	@Override
+	public void sendError(int status) throws IOException {
+		if (status == SC_NOT_FOUND && !isCommitted()) {
+			this.caught = true;
+			return;
+		}
+		super.sendError(status);
+	}
+
+	@Override
+	public void sendError(int status, String message) throws IOException {
+		sendError(status);
+	}
+
+	@Override
+	public void setHeader(String name, String value) {
+		if (!this.caught) {
+			super.setHeader(name, value);
+		}
+	}
+
+	@Override
+	public void addHeader(String name, String value) {
+		if (!this.caught) {
+			super.addHeader(name, value);
+		}
+	}
+
+	@Override
+	public void setContentType(String type) {
+		if (!this.caught) {
+			super.setContentType(type);
+		}
+	}
+
+	@Override
+	public ServletOutputStream getOutputStream() throws IOException {
+		return this.caught ? DISCARD : super.getOutputStream();
+	}
+
+	@Override
+	public PrintWriter getWriter() throws IOException {
+		return this.caught ? new PrintWriter(OutputStream.nullOutputStream()) : super.getWriter();
+	}
+
+	@Override
+	public void flushBuffer() throws IOException {
+		if (!this.caught) {
+			super.flushBuffer();
+		}
+	}
+
+}
