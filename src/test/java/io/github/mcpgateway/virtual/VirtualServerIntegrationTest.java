@@ -128,16 +128,34 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	void aKeyedRetryThroughTheVirtualServerRunsTheToolOnce() {
 		String session = session(this.token);
 		String key = UUID.randomUUID().toString();
-		String create = call(11, "stream_notes_create", key);
+		String create = call(11, "json_notes_create", key);
 
 		HttpResponse<String> first = post(PATH, this.token, create, "Mcp-Session-Id", session, "Idempotency-Key", key);
 		HttpResponse<String> retry = post(PATH, this.token, create, "Mcp-Session-Id", session, "Idempotency-Key", key);
-		HttpResponse<String> notes = post(PATH, this.token, call(12, "stream_notes_list", "x"), "Mcp-Session-Id",
+
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+		assertThat(retry.headers().firstValue("Idempotency-Replayed")).as(retry.body()).hasValue("true");
+		assertThat(notes(session, "json_notes_list").split(key, -1)).as("the note was created once").hasSize(2);
+	}
+
+	@Test
+	void aRetryWithTheKeyInMetaThroughTheVirtualServerReplaysTheMembersEventStreamOnce() {
+		String session = session(this.token);
+		String key = UUID.randomUUID().toString();
+		String create = jsonRpc(21, "tools/call", "{\"name\":\"stream_notes_create\",\"arguments\":{\"text\":\"" + key
+				+ "\"},\"_meta\":{\"io.github.mcpgateway/idempotency-key\":\"" + key + "\"}}");
+
+		HttpResponse<String> first = post(PATH, this.token, create, "Mcp-Session-Id", session);
+		HttpResponse<String> retry = post(PATH, this.token, create.replace("\"id\":21", "\"id\":22"), "Mcp-Session-Id",
 				session);
 
-		assertThat(first.statusCode()).isEqualTo(200);
-		assertThat(retry.headers().firstValue("Idempotency-Replayed")).hasValue("true");
-		assertThat(notes.body().split(key, -1)).as("the note was created once").hasSize(2);
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+		assertThat(retry.body()).contains("\"id\":22").contains("\"replayed\":true");
+		assertThat(notes(session, "stream_notes_list").split(key, -1)).as("the note was created once").hasSize(2);
+	}
+
+	private String notes(String session, String tool) {
+		return post(PATH, this.token, call(12, tool, "x"), "Mcp-Session-Id", session).body();
 	}
 
 	@Test
