@@ -49,17 +49,27 @@ public record Policy(String version, Instant loadedAt, Map<String, McpServerPoli
 		return null;
 	}
 
-	/**
-	 * How a virtual server's callers are verified: its members' mode, which the parser
-	 * holds equal across them.
-	 */
-	public io.github.mcpgateway.principal.IdentityMode identityOf(VirtualServerPolicy virtual) {
-		McpServerPolicy first = named(virtual.members().get(0).server());
-		return (first != null) ? first.identity() : io.github.mcpgateway.principal.IdentityMode.OAUTH;
-	}
-
 	public java.util.Collection<VirtualServerPolicy> virtualServers() {
 		return this.virtualServersByPath.values();
+	}
+
+	/**
+	 * The virtual server an operator names: by its path, {@code uid} or
+	 * {@code namespace/name}; {@code null} when none matches. Paths, UIDs and names are
+	 * unique across servers and virtual servers, so a reference names at most one of this
+	 * and {@link #find}.
+	 */
+	public @Nullable VirtualServerPolicy findVirtual(String reference) {
+		VirtualServerPolicy byPath = virtualServerAt(reference);
+		if (byPath != null) {
+			return byPath;
+		}
+		for (VirtualServerPolicy server : this.virtualServersByPath.values()) {
+			if (reference.equals(server.uid()) || reference.equals(server.qualifiedName())) {
+				return server;
+			}
+		}
+		return null;
 	}
 
 	/** The server served on exactly {@code path}, or {@code null}. */

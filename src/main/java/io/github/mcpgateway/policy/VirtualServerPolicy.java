@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.policy.condition.ConditionInput;
 import io.github.mcpgateway.principal.IdentityMode;
 
 /**
@@ -57,6 +58,33 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 		members = List.copyOf(requireDistinct(members));
 		grants = (grants != null) ? List.copyOf(grants) : List.of();
 		limits = (limits != null) ? List.copyOf(limits) : List.of();
+		// A virtual server always has a verified principal (canServe), so its grants
+		// follow the rules of an oauth server's.
+		McpServerPolicy.validateGrants(grants, IdentityMode.OAUTH);
+		McpServerPolicy.requireUniqueNames(limits);
+	}
+
+	/**
+	 * How callers of the virtual server are verified: its members' mode, which
+	 * {@link PolicyParser} makes one for all members and never {@code delegated-header}.
+	 * Derived rather than stored, so that the file has nothing to write for it and it can
+	 * never disagree with the members'.
+	 * @param policy the policy that holds this virtual server and its members
+	 * @throws IllegalArgumentException when {@code policy} does not hold the first member
+	 */
+	public IdentityMode identity(Policy policy) {
+		String first = this.members.get(0).server();
+		McpServerPolicy member = policy.named(first);
+		if (member == null) {
+			throw new IllegalArgumentException(
+					"the policy does not hold " + first + ", a member of " + qualifiedName());
+		}
+		return member.identity();
+	}
+
+	/** The virtual server as grant conditions read it ({@code server.namespace}, ...). */
+	public ConditionInput.Server conditionView() {
+		return new ConditionInput.Server(this.namespace, this.name, this.uid);
 	}
 
 	/** {@code namespace/name}, as a server's. */
@@ -120,6 +148,11 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 			if (prefix == null || !PREFIX.matcher(prefix).matches()) {
 				throw new IllegalArgumentException(
 						"prefix must be 1 to 16 lower-case letters, digits or '-', starting with a letter (no '_')");
+			}
+			if (tools != null
+					&& (tools.isEmpty() || tools.stream().anyMatch((tool) -> tool == null || tool.isBlank()))) {
+				throw new IllegalArgumentException(
+						"tools: list tool names or patterns, none blank, or omit it for all");
 			}
 			tools = (tools != null) ? List.copyOf(tools) : List.of("*");
 		}

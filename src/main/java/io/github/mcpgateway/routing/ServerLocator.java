@@ -65,7 +65,7 @@ public final class ServerLocator {
 			return resolution.server().identity();
 		}
 		if (resolution.virtual() != null && resolution.policy() != null) {
-			return resolution.policy().identityOf(resolution.virtual());
+			return resolution.virtual().identity(resolution.policy());
 		}
 		return IdentityMode.OAUTH;
 	}

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.github.mcpgateway.demo.DemoMcpServer;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.TestJwts;
 
@@ -156,6 +157,52 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 
 	private String notes(String session, String tool) {
 		return post(PATH, this.token, call(12, tool, "x"), "Mcp-Session-Id", session).body();
+	}
+
+	@Test
+	void aMemberThatRestartsServesAgainWithoutTheClientInitializingAndTheOtherKeepsWorking() {
+		DemoMcpServer restartable = DemoMcpServer.start(0, DemoMcpServer.Mode.STREAMABLE);
+		int memberPort = restartable.port();
+		policy.write(policy.standard() + """
+				  - namespace: test
+				    name: restartable
+				    uid: uid-restartable
+				    upstream: %s
+				    path: /mcp/test/restartable
+				    grants:
+				      - tools: [echo]
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: /mcp/test/workspace
+				    members:
+				      - server: test/restartable
+				        prefix: live
+				      - server: test/sdk-json
+				        prefix: json
+				""".formatted(restartable.url()));
+		this.policyReloader.reloadNow();
+		String session = session(this.token);
+		assertThat(post(PATH, this.token, call(30, "live_echo", "before"), "Mcp-Session-Id", session).body())
+			.contains("before");
+
+		restartable.close();
+		HttpResponse<String> down = post(PATH, this.token, call(31, "live_echo", "down"), "Mcp-Session-Id", session);
+		HttpResponse<String> other = post(PATH, this.token, call(32, "json_echo", "other"), "Mcp-Session-Id", session);
+		DemoMcpServer restarted = DemoMcpServer.start(memberPort, DemoMcpServer.Mode.STREAMABLE);
+		try {
+			HttpResponse<String> after = post(PATH, this.token, call(33, "live_echo", "after"), "Mcp-Session-Id",
+					session);
+
+			assertThat(code(down)).isEqualTo("upstream_unavailable");
+			assertThat(other.body()).contains("other");
+			assertThat(after.statusCode()).as(after.body()).isEqualTo(200);
+			assertThat(after.body()).contains("\"id\":33").contains("after");
+		}
+		finally {
+			restarted.close();
+		}
 	}
 
 	@Test
