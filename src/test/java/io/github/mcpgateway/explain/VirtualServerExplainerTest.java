@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 
 /**
- * A virtual server over {@code demo/notes} (prefix {@code notes}, tools {@code echo} and
+ * A virtual server over {@code demo/notes} (prefix {@code notes}, tools {@code echo},
  * {@code write}, {@code delete} and {@code list_*}; its grants let team blue call
  * anything but {@code write} and {@code delete}, and {@code write} only with a short
  * text) and {@code demo/json} (prefix {@code json}; its grant lets anyone call anything),
