@@ -58,6 +58,11 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 		members = List.copyOf(requireDistinct(members));
 		grants = (grants != null) ? List.copyOf(grants) : List.of();
 		limits = (limits != null) ? List.copyOf(limits) : List.of();
+		if (!limits.isEmpty()) {
+			// Not charged yet (ADR 0021): refused rather than accepted and ignored.
+			throw new IllegalArgumentException(
+					"limits: a virtual server's own limits are not enforced yet; put them on its members");
+		}
 		// A virtual server always has a verified principal (canServe), so its grants
 		// follow the rules of an oauth server's.
 		McpServerPolicy.validateGrants(grants, IdentityMode.OAUTH);

@@ -10,7 +10,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.grant.GrantErrors;
 import io.github.mcpgateway.jsonrpc.JsonMembers;
+import io.github.mcpgateway.policy.GrantDecision;
+import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
 import io.github.mcpgateway.transport.McpHeaders;
@@ -36,13 +39,30 @@ final class ToolCallRoute {
 
 	private final VirtualSessions store;
 
+	private final GrantEvaluator grants;
+
 	private final JsonMapper json;
 
-	ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions store, JsonMapper json) {
+	ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions store, GrantEvaluator grants,
+			JsonMapper json) {
 		this.calls = calls;
 		this.sessions = sessions;
 		this.store = store;
+		this.grants = grants;
 		this.json = json;
+	}
+
+	/**
+	 * The refusal of the virtual server's own grants, which narrow the member's (on the
+	 * exposed name, with the call's arguments), or {@code null}: none, or they allow it.
+	 */
+	private @Nullable GatewayError narrowed(VirtualRequest request, String exposed, JsonNode params) {
+		if (request.virtual().grants().isEmpty()) {
+			return null;
+		}
+		GrantDecision decision = this.grants.decideRequest(request.virtual(), request.principal(), exposed,
+				params.get("arguments"));
+		return decision.allowed() ? null : GrantErrors.errorOf(decision);
 	}
 
 	@Nullable GatewayError call(VirtualRequest request, String sessionId, VirtualSession session)
@@ -54,8 +74,9 @@ final class ToolCallRoute {
 		if (member == null || server == null || !member.serves(member.localName(exposed))) {
 			return GatewayErrors.TOOL_UNKNOWN;
 		}
-		if (!request.virtualGrants().allowTool(request.principal(), exposed)) {
-			return GatewayErrors.TOOL_NOT_GRANTED;
+		GatewayError narrowed = narrowed(request, exposed, params);
+		if (narrowed != null) {
+			return narrowed;
 		}
 		MemberSession memberSession = memberSession(request, sessionId, session, member, server);
 		if (memberSession == null) {

@@ -3,15 +3,14 @@ package io.github.mcpgateway.virtual;
 import java.io.IOException;
 
 import jakarta.servlet.ServletException;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
-import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.virtual.MemberCalls.Reply;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
@@ -31,11 +30,14 @@ final class ToolCatalog {
 
 	private final MemberSessions sessions;
 
+	private final GrantEvaluator grants;
+
 	private final JsonMapper json;
 
-	ToolCatalog(MemberCalls calls, MemberSessions sessions, JsonMapper json) {
+	ToolCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator grants, JsonMapper json) {
 		this.calls = calls;
 		this.sessions = sessions;
+		this.grants = grants;
 		this.json = json;
 	}
 
@@ -55,7 +57,7 @@ final class ToolCatalog {
 				return;
 			}
 			for (JsonNode tool : result.path("tools")) {
-				expose(tool, member, request.virtualGrants(), request.principal(), into);
+				expose(tool, member, request, into);
 			}
 			cursor = result.path("nextCursor").isString() ? result.path("nextCursor").asString() : null;
 			if (cursor == null) {
@@ -64,14 +66,13 @@ final class ToolCatalog {
 		}
 	}
 
-	private static void expose(JsonNode tool, Member member, VirtualGrants grants, @Nullable McpPrincipal principal,
-			ArrayNode into) {
+	private void expose(JsonNode tool, Member member, VirtualRequest request, ArrayNode into) {
 		if (!(tool instanceof ObjectNode item) || !tool.path("name").isString()) {
 			return;
 		}
 		String local = tool.path("name").asString();
 		String exposed = member.expose(local);
-		if (member.serves(local) && grants.allowTool(principal, exposed)) {
+		if (member.serves(local) && this.grants.mayCallTool(request.virtual(), request.principal(), exposed)) {
 			into.add(item.deepCopy().put("name", exposed));
 		}
 	}

@@ -18,10 +18,6 @@ import io.github.mcpgateway.principal.McpPrincipal;
 record VirtualRequest(HttpServletRequest client, HttpServletResponse response, Policy policy,
 		VirtualServerPolicy virtual, McpPrincipal principal, JsonRpcMessage message, byte[] body) {
 
-	VirtualGrants virtualGrants() {
-		return new VirtualGrants(this.virtual.grants());
-	}
-
 	/**
 	 * The member's server in this request's snapshot, {@code null} if it left the file.
 	 */

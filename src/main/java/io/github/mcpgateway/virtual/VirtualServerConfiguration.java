@@ -8,6 +8,7 @@ import org.springframework.context.annotation.Configuration;
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.proxy.UpstreamDispatch;
 import io.github.mcpgateway.request.McpPipelineFilter;
 import io.github.mcpgateway.request.RequestBodyReader;
@@ -30,12 +31,12 @@ class VirtualServerConfiguration {
 	@Bean
 	VirtualServerFilter virtualServerFilter(ServerLocator servers, RequestProperties request, GatewayClock clock,
 			JsonRpcMessageParser parser, McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json,
-			SessionProperties sessions, GatewayErrorRenderer renderer) {
+			SessionProperties sessions, GatewayErrorRenderer renderer, GrantEvaluator grants) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
 		VirtualSessions store = new VirtualSessions(sessions.maxBindings(), sessions.idleTimeout(), clock);
-		VirtualMethods methods = new VirtualMethods(store, members, new ToolCatalog(calls, members, json),
-				new ToolCallRoute(calls, members, store, json), json);
+		VirtualMethods methods = new VirtualMethods(store, members, new ToolCatalog(calls, members, grants, json),
+				new ToolCallRoute(calls, members, store, grants, json), json);
 		return new VirtualServerFilter(servers,
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser, methods,
 				renderer);

@@ -57,10 +57,6 @@ class VirtualServerPolicyParserTest {
 			      - name: no-json-delete
 			        tools: ["*"]
 			        except: [json_delete]
-			    limits:
-			      - name: per-caller
-			        tokens: 10
-			        period: 1m
 			""";
 
 	private final PolicyParser parser = new PolicyParser();
@@ -80,8 +76,7 @@ class VirtualServerPolicyParserTest {
 		assertThat(workspace.identity(policy)).isEqualTo(IdentityMode.OAUTH);
 		assertThat(workspace.grants()).singleElement()
 			.satisfies((grant) -> assertThat(grant.except()).containsExactly("json_delete"));
-		assertThat(workspace.limits()).singleElement()
-			.satisfies((limit) -> assertThat(limit.name()).isEqualTo("per-caller"));
+		assertThat(workspace.limits()).isEmpty();
 		assertThat(policy.findVirtual("uid-workspace")).isSameAs(workspace);
 		assertThat(policy.findVirtual("demo/workspace")).isSameAs(workspace);
 		assertThat(policy.find("/mcp/demo/workspace")).isNull();
@@ -221,18 +216,25 @@ class VirtualServerPolicyParserTest {
 	}
 
 	@Test
-	void parseWhenTwoGrantsShareANameOrTwoLimitsThenRefused() {
-		String grants = VALID.replace("    limits:",
-				"      - name: no-json-delete\n        tools: [notes_echo]\n    limits:");
+	void parseWhenTwoGrantsShareANameThenRefused() {
+		String grants = VALID + """
+				      - name: no-json-delete
+				        tools: [notes_echo]
+				""";
 		assertThatThrownBy(() -> parse(grants)).isInstanceOf(PolicyException.class)
 			.hasMessageEndingWith("grants: the name no-json-delete is used twice");
+	}
+
+	@Test
+	void parseWhenAVirtualServerHasLimitsThenRefusedUntilTheyAreEnforced() {
 		String limits = VALID + """
+				    limits:
 				      - name: per-caller
 				        tokens: 5
 				        period: 1s
 				""";
 		assertThatThrownBy(() -> parse(limits)).isInstanceOf(PolicyException.class)
-			.hasMessageEndingWith("limits: the name per-caller is used twice");
+			.hasMessageContaining("a virtual server's own limits are not enforced yet");
 	}
 
 	@Test

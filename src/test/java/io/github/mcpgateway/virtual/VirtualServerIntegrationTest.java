@@ -195,7 +195,7 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 			HttpResponse<String> after = post(PATH, this.token, call(33, "live_echo", "after"), "Mcp-Session-Id",
 					session);
 
-			assertThat(code(down)).isEqualTo("upstream_unavailable");
+			assertThat(code(down)).as(down.body()).startsWith("upstream_");
 			assertThat(other.body()).contains("other");
 			assertThat(after.statusCode()).as(after.body()).isEqualTo(200);
 			assertThat(after.body()).contains("\"id\":33").contains("after");
@@ -203,6 +203,36 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		finally {
 			restarted.close();
 		}
+	}
+
+	@Test
+	void theVirtualServersOwnGrantsNarrowWhatItsMembersAllow() {
+		policy.write(policy.standard() + """
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: /mcp/test/workspace
+				    members:
+				      - server: test/sdk-stream
+				        prefix: stream
+				      - server: test/sdk-json
+				        prefix: json
+				    grants:
+				      - tools: ["stream_*"]
+				        except: [stream_notes_create]
+				""");
+		this.policyReloader.reloadNow();
+		String session = session(this.token);
+
+		HttpResponse<String> list = post(PATH, this.token, jsonRpc(40, "tools/list", "{}"), "Mcp-Session-Id", session);
+		HttpResponse<String> json = post(PATH, this.token, call(41, "json_echo", "x"), "Mcp-Session-Id", session);
+		HttpResponse<String> excepted = post(PATH, this.token, call(42, "stream_notes_create", "x"), "Mcp-Session-Id",
+				session);
+
+		assertThat(names(list)).containsExactly("stream_echo", "stream_notes_list");
+		assertThat(code(json)).isEqualTo("tool_not_granted");
+		assertThat(code(excepted)).isEqualTo("tool_not_granted");
 	}
 
 	@Test
