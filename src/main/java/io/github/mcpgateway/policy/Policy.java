@@ -60,16 +60,7 @@ public record Policy(String version, Instant loadedAt, Map<String, McpServerPoli
 	 * and {@link #find}.
 	 */
 	public @Nullable VirtualServerPolicy findVirtual(String reference) {
-		VirtualServerPolicy byPath = virtualServerAt(reference);
-		if (byPath != null) {
-			return byPath;
-		}
-		for (VirtualServerPolicy server : this.virtualServersByPath.values()) {
-			if (reference.equals(server.uid()) || reference.equals(server.qualifiedName())) {
-				return server;
-			}
-		}
-		return null;
+		return find(this.virtualServersByPath, reference, VirtualServerPolicy::uid, VirtualServerPolicy::qualifiedName);
 	}
 
 	/** The server served on exactly {@code path}, or {@code null}. */
@@ -82,12 +73,17 @@ public record Policy(String version, Instant loadedAt, Map<String, McpServerPoli
 	 * {@code namespace/name}; {@code null} when none matches.
 	 */
 	public @Nullable McpServerPolicy find(String reference) {
-		McpServerPolicy byPath = serverAt(reference);
-		if (byPath != null) {
-			return byPath;
+		return find(this.serversByPath, reference, McpServerPolicy::uid, McpServerPolicy::qualifiedName);
+	}
+
+	private static <S> @Nullable S find(Map<String, S> byPath, String reference,
+			java.util.function.Function<S, @Nullable String> uid, java.util.function.Function<S, String> name) {
+		S byPathMatch = byPath.get(reference);
+		if (byPathMatch != null) {
+			return byPathMatch;
 		}
-		for (McpServerPolicy server : this.serversByPath.values()) {
-			if (reference.equals(server.uid()) || reference.equals(server.qualifiedName())) {
+		for (S server : byPath.values()) {
+			if (reference.equals(uid.apply(server)) || reference.equals(name.apply(server))) {
 				return server;
 			}
 		}

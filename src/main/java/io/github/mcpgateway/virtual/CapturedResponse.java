@@ -12,12 +12,13 @@ import java.util.Locale;
 import java.util.Map;
 
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
+
+import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
  * The reply to a member request the gateway reads itself (an {@code initialize}, a list
@@ -45,28 +46,12 @@ final class CapturedResponse extends HttpServletResponseWrapper {
 	CapturedResponse(HttpServletResponse client, int maxBytes) {
 		super(client);
 		this.body = new Bounded(maxBytes);
-		this.out = new ServletOutputStream() {
-
-			@Override
-			public void write(int b) {
-				CapturedResponse.this.committed = true;
-				CapturedResponse.this.body.write(b);
-			}
+		this.out = new SynchronousOutputStream() {
 
 			@Override
 			public void write(byte[] buffer, int offset, int length) {
 				CapturedResponse.this.committed = true;
 				CapturedResponse.this.body.write(buffer, offset, length);
-			}
-
-			@Override
-			public boolean isReady() {
-				return true;
-			}
-
-			@Override
-			public void setWriteListener(WriteListener listener) {
-				throw new UnsupportedOperationException("a captured reply is written in memory");
 			}
 
 		};
@@ -245,15 +230,6 @@ final class CapturedResponse extends HttpServletResponseWrapper {
 
 		Bounded(int max) {
 			this.max = max;
-		}
-
-		@Override
-		public synchronized void write(int b) {
-			if (this.count >= this.max) {
-				this.overflowed = true;
-				return;
-			}
-			super.write(b);
 		}
 
 		@Override

@@ -31,24 +31,9 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * the member's path would be: a virtual server adds no way around a member's rules, and
  * the member's audit line and meters record the call under the member.
  */
-final class MemberCalls {
+record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json, int maxReplyBytes) {
 
 	private static final String ACCEPT = MediaType.APPLICATION_JSON_VALUE + ", " + MediaType.TEXT_EVENT_STREAM_VALUE;
-
-	private final McpPipelineFilter pipeline;
-
-	private final UpstreamDispatch upstream;
-
-	private final JsonMapper json;
-
-	private final int maxReplyBytes;
-
-	MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json, int maxReplyBytes) {
-		this.pipeline = pipeline;
-		this.upstream = upstream;
-		this.json = json;
-		this.maxReplyBytes = maxReplyBytes;
-	}
 
 	/**
 	 * The headers a member request carries in place of the client's: the member's session

@@ -1,9 +1,5 @@
 package io.github.mcpgateway.virtual;
 
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -14,18 +10,19 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.servlet.DispatcherType;
-import jakarta.servlet.ReadListener;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 
+import io.github.mcpgateway.request.CachedBodyRequest;
+
 /**
  * A request the gateway makes to a virtual server's member on the client's behalf: the
  * client's request (its connection, its verified caller) with the member's path, a body
- * and the headers this member must see in place of the client's ones.
+ * ({@link CachedBodyRequest#replacing}) and the headers this member must see in place of
+ * the client's ones.
  *
  * <p>
  * Its attributes are its own, not the client request's: the member's pipeline pins the
@@ -38,8 +35,6 @@ final class MemberRequest extends HttpServletRequestWrapper {
 
 	private final String method;
 
-	private final byte[] body;
-
 	/** Lower-case header name to its value; {@code null}: the header is removed. */
 	private final Map<String, @Nullable String> headers;
 
@@ -47,10 +42,9 @@ final class MemberRequest extends HttpServletRequestWrapper {
 
 	private MemberRequest(HttpServletRequest client, String method, String path, byte[] body,
 			Map<String, @Nullable String> headers) {
-		super(client);
+		super(CachedBodyRequest.replacing(client, body));
 		this.method = method;
 		this.path = path;
-		this.body = body;
 		this.headers = headers;
 	}
 
@@ -159,54 +153,6 @@ final class MemberRequest extends HttpServletRequestWrapper {
 	@Override
 	public @Nullable String getContentType() {
 		return getHeader(HttpHeaders.CONTENT_TYPE);
-	}
-
-	@Override
-	public int getContentLength() {
-		return this.body.length;
-	}
-
-	@Override
-	public long getContentLengthLong() {
-		return this.body.length;
-	}
-
-	@Override
-	public ServletInputStream getInputStream() {
-		ByteArrayInputStream in = new ByteArrayInputStream(this.body);
-		return new ServletInputStream() {
-
-			@Override
-			public int read() {
-				return in.read();
-			}
-
-			@Override
-			public int read(byte[] buffer, int offset, int length) {
-				return in.read(buffer, offset, length);
-			}
-
-			@Override
-			public boolean isFinished() {
-				return in.available() == 0;
-			}
-
-			@Override
-			public boolean isReady() {
-				return true;
-			}
-
-			@Override
-			public void setReadListener(ReadListener listener) {
-				throw new UnsupportedOperationException("a member request's body is in memory");
-			}
-
-		};
-	}
-
-	@Override
-	public BufferedReader getReader() {
-		return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
 	}
 
 	@Override

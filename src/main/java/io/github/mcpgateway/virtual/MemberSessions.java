@@ -22,19 +22,7 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * member no client capabilities in this increment (no sampling, elicitation or roots),
  * because it does not yet relay a member's requests to the client.
  */
-final class MemberSessions {
-
-	private final MemberCalls calls;
-
-	private final JsonMapper json;
-
-	private final String clientName;
-
-	MemberSessions(MemberCalls calls, JsonMapper json, String clientName) {
-		this.calls = calls;
-		this.json = json;
-		this.clientName = clientName;
-	}
+record MemberSessions(MemberCalls calls, JsonMapper json, String clientName) {
 
 	/**
 	 * A new session with {@code member} in {@code protocolVersion} (or the version the

@@ -5,9 +5,10 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
+
+import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
  * The client's response to a routed member request, except that a 404 (the member, or the
@@ -18,23 +19,10 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
  */
 final class NotFoundCatcher extends HttpServletResponseWrapper {
 
-	private static final ServletOutputStream DISCARD = new ServletOutputStream() {
-
-		@Override
-		public void write(int b) {
-		}
+	private static final ServletOutputStream DISCARD = new SynchronousOutputStream() {
 
 		@Override
 		public void write(byte[] buffer, int offset, int length) {
-		}
-
-		@Override
-		public boolean isReady() {
-			return true;
-		}
-
-		@Override
-		public void setWriteListener(WriteListener listener) {
 		}
 
 	};

@@ -31,26 +31,8 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * answers 404; the member did not run the call, so a new member session is opened and the
  * call sent once more. The client keeps its session throughout.
  */
-final class ToolCallRoute {
-
-	private final MemberCalls calls;
-
-	private final MemberSessions sessions;
-
-	private final VirtualSessions store;
-
-	private final GrantEvaluator grants;
-
-	private final JsonMapper json;
-
-	ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions store, GrantEvaluator grants,
-			JsonMapper json) {
-		this.calls = calls;
-		this.sessions = sessions;
-		this.store = store;
-		this.grants = grants;
-		this.json = json;
-	}
+record ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions store, GrantEvaluator grants,
+		JsonMapper json) {
 
 	/**
 	 * The refusal of the virtual server's own grants, which narrow the member's (on the

@@ -22,24 +22,9 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * {@value #MAX_PAGES}); a member that does not answer leaves its tools out and the others
  * in.
  */
-final class ToolCatalog {
+record ToolCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator grants, JsonMapper json) {
 
 	static final int MAX_PAGES = 20;
-
-	private final MemberCalls calls;
-
-	private final MemberSessions sessions;
-
-	private final GrantEvaluator grants;
-
-	private final JsonMapper json;
-
-	ToolCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator grants, JsonMapper json) {
-		this.calls = calls;
-		this.sessions = sessions;
-		this.grants = grants;
-		this.json = json;
-	}
 
 	/** The member's tools the caller may see, exposed, added to {@code into}. */
 	void list(VirtualRequest request, Member member, McpServerPolicy server, MemberSession session, ArrayNode into)

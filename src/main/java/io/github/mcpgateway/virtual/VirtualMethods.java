@@ -32,26 +32,8 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * goes to the member its prefix names ({@link ToolCallRoute}); any other request is
  * {@code virtual_method_unsupported} in this increment, and a notification is accepted.
  */
-final class VirtualMethods {
-
-	private final VirtualSessions store;
-
-	private final MemberSessions members;
-
-	private final ToolCatalog catalog;
-
-	private final ToolCallRoute route;
-
-	private final JsonMapper json;
-
-	VirtualMethods(VirtualSessions store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
-			JsonMapper json) {
-		this.store = store;
-		this.members = members;
-		this.catalog = catalog;
-		this.route = route;
-		this.json = json;
-	}
+record VirtualMethods(VirtualSessions store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
+		JsonMapper json) {
 
 	/** Answers {@code request}; returns the refusal to render instead, if any. */
 	@Nullable GatewayError answer(VirtualRequest request) throws IOException, ServletException {

@@ -37,9 +37,9 @@ class VirtualServerConfiguration {
 		VirtualSessions store = new VirtualSessions(sessions.maxBindings(), sessions.idleTimeout(), clock);
 		VirtualMethods methods = new VirtualMethods(store, members, new ToolCatalog(calls, members, grants, json),
 				new ToolCallRoute(calls, members, store, grants, json), json);
-		return new VirtualServerFilter(servers,
-				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser, methods,
-				renderer);
+		VirtualRequestReader reader = new VirtualRequestReader(
+				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
+		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer));
 	}
 
 }

@@ -6,27 +6,20 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.github.mcpgateway.error.GatewayError;
-import io.github.mcpgateway.error.GatewayErrorException;
-import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.identity.McpAuthentication;
-import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
-import io.github.mcpgateway.request.RequestBodyReader;
 import io.github.mcpgateway.routing.ServerLocator;
 
 /**
  * Serves the virtual servers (ADR 0021): after identity, a request on a virtual server's
- * path is read and parsed once here and answered by {@link VirtualMethods}, which sends
+ * path goes to its {@link VirtualEndpoint} by HTTP method, which answers it and sends
  * what a member must decide through that member's own pipeline. Any other path goes on
  * down the chain untouched.
  */
@@ -34,21 +27,11 @@ public final class VirtualServerFilter extends OncePerRequestFilter {
 
 	private final ServerLocator servers;
 
-	private final RequestBodyReader bodies;
+	private final VirtualEndpoint endpoint;
 
-	private final JsonRpcMessageParser parser;
-
-	private final VirtualMethods methods;
-
-	private final GatewayErrorRenderer renderer;
-
-	VirtualServerFilter(ServerLocator servers, RequestBodyReader bodies, JsonRpcMessageParser parser,
-			VirtualMethods methods, GatewayErrorRenderer renderer) {
+	VirtualServerFilter(ServerLocator servers, VirtualEndpoint endpoint) {
 		this.servers = servers;
-		this.bodies = bodies;
-		this.parser = parser;
-		this.methods = methods;
-		this.renderer = renderer;
+		this.endpoint = endpoint;
 	}
 
 	@Override
@@ -56,49 +39,20 @@ public final class VirtualServerFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		VirtualServerPolicy virtual = this.servers.virtualServerOf(request);
 		Policy policy = this.servers.policyOf(request);
-		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
 		if (virtual == null || policy == null) {
 			chain.doFilter(request, response);
 			return;
 		}
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
 		if (!(authentication instanceof McpAuthentication caller)) {
-			refuse(response, GatewayErrors.UNAUTHENTICATED, null);
+			this.endpoint.refuse(response, GatewayErrors.UNAUTHENTICATED, null);
 			return;
 		}
 		switch (request.getMethod()) {
-			case "POST" -> post(request, response, policy, virtual, caller);
-			case "DELETE" -> this.methods.end(request, response, virtual, caller.getPrincipal());
-			default -> {
-				// No stream of the virtual server's own yet (ADR 0021): 405, as MCP
-				// allows.
-				response.setHeader("Allow", "POST, DELETE");
-				refuse(response, GatewayErrors.METHOD_NOT_ALLOWED, null);
-			}
+			case "POST" -> this.endpoint.post(request, response, policy, virtual, caller.getPrincipal());
+			case "DELETE" -> this.endpoint.methods().end(request, response, virtual, caller.getPrincipal());
+			default -> this.endpoint.noStream(response);
 		}
-	}
-
-	private void post(HttpServletRequest request, HttpServletResponse response, Policy policy,
-			VirtualServerPolicy virtual, McpAuthentication caller) throws IOException, ServletException {
-		byte[] body;
-		JsonRpcMessage message;
-		try {
-			body = this.bodies.read(request);
-			message = this.parser.parse(body);
-		}
-		catch (GatewayErrorException ex) {
-			refuse(response, ex.error(), null);
-			return;
-		}
-		GatewayError refusal = this.methods
-			.answer(new VirtualRequest(request, response, policy, virtual, caller.getPrincipal(), message, body));
-		if (refusal != null) {
-			refuse(response, refusal, message);
-		}
-	}
-
-	private void refuse(HttpServletResponse response, GatewayError error, @Nullable JsonRpcMessage message)
-			throws IOException {
-		this.renderer.render(response, error, (message != null) ? message.id() : null);
 	}
 
 }
