@@ -46,6 +46,10 @@ record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMa
 		headers.put(McpHeaders.PROTOCOL_VERSION, (session != null) ? session.protocolVersion() : null);
 		headers.put(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_JSON_VALUE);
 		headers.put(HttpHeaders.ACCEPT, ACCEPT);
+		// The client's routing headers and key name the client's request, not this one.
+		headers.put(McpHeaders.METHOD, null);
+		headers.put(McpHeaders.NAME, null);
+		headers.put(McpHeaders.IDEMPOTENCY_KEY, null);
 		return headers;
 	}
 

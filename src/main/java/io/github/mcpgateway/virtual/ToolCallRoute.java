@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.HttpHeaders;
+
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.grant.GrantErrors;
@@ -103,10 +105,16 @@ record ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions
 	private MemberRequest memberRequest(VirtualRequest request, McpServerPolicy server, byte[] body,
 			MemberSession session, String localName) {
 		Map<String, @Nullable String> headers = MemberCalls.headers(session);
-		if (request.client().getHeader(McpHeaders.NAME) != null) {
+		// The client's own: how it takes the reply, its routing headers and its key.
+		headers.remove(HttpHeaders.ACCEPT);
+		headers.remove(McpHeaders.METHOD);
+		headers.remove(McpHeaders.IDEMPOTENCY_KEY);
+		if (request.client().getHeader(McpHeaders.NAME) == null) {
+			headers.remove(McpHeaders.NAME);
+		}
+		else {
 			headers.put(McpHeaders.NAME, localName);
 		}
-		headers.remove(org.springframework.http.HttpHeaders.ACCEPT);
 		return MemberRequest.post(request.client(), server.path(), body, headers);
 	}
 

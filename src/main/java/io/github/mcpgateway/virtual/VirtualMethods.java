@@ -45,6 +45,11 @@ record VirtualMethods(VirtualSessions store, MemberSessions members, ToolCatalog
 			request.response().setStatus(HttpServletResponse.SC_ACCEPTED);
 			return null;
 		}
+		if (!JsonRpcMessage.TOOLS_CALL.equals(message.method())
+				&& request.client().getHeader(McpHeaders.IDEMPOTENCY_KEY) != null) {
+			// As on a server's path: a key only on tools/call.
+			return GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST;
+		}
 		if (JsonRpcMessage.INITIALIZE.equals(message.method())) {
 			return initialize(request);
 		}

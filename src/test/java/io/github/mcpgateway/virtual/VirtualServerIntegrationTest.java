@@ -236,6 +236,23 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void theClientsRoutingHeadersAndKeyStayWithTheClientsOwnRequest() {
+		String session = session(this.token);
+
+		HttpResponse<String> list = post(PATH, this.token, jsonRpc(50, "tools/list", "{}"), "Mcp-Session-Id", session,
+				"Mcp-Method", "tools/list");
+		HttpResponse<String> call = post(PATH, this.token, call(51, "json_echo", "named"), "Mcp-Session-Id", session,
+				"Mcp-Method", "tools/call", "Mcp-Name", "json_echo");
+		HttpResponse<String> keyedList = post(PATH, this.token, jsonRpc(52, "tools/list", "{}"), "Mcp-Session-Id",
+				session, "Idempotency-Key", UUID.randomUUID().toString());
+
+		assertThat(names(list)).hasSize(6);
+		assertThat(call.body()).contains("named");
+		assertThat(keyedList.statusCode()).isEqualTo(400);
+		assertThat(code(keyedList)).isEqualTo("idempotency_unsupported_request");
+	}
+
+	@Test
 	void aMethodNotServedYetIsAJsonRpcMethodNotFound() {
 		String session = session(this.token);
 
