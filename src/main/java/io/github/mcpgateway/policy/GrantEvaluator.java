@@ -220,9 +220,20 @@ public final class GrantEvaluator {
 		if (tool == null) {
 			return decideUse(server.grants(), principal);
 		}
-		ConditionInput call = ConditionInput.of(server.conditionView(), principal, methodOf(Grant.Item.TOOL), tool,
-				params(Grant.Item.TOOL, tool, arguments));
-		return evaluate(server.grants(), server.conditionView(), principal, Grant.Item.TOOL, tool, call);
+		return decideRequest(server, principal, Grant.Item.TOOL, tool, arguments);
+	}
+
+	/**
+	 * The decision of a virtual server's own grants on a request for its exposed
+	 * {@code kind} item {@code item} (a tool or prompt name, prefixed) with
+	 * {@code arguments}; only meaningful where the virtual server
+	 * {@link VirtualServerPolicy#narrows} that kind.
+	 */
+	public GrantDecision decideRequest(VirtualServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			String item, @Nullable JsonNode arguments) {
+		ConditionInput call = ConditionInput.of(server.conditionView(), principal, methodOf(kind),
+				(kind == Grant.Item.TOOL) ? item : null, params(kind, item, arguments));
+		return evaluate(server.grants(), server.conditionView(), principal, kind, item, call);
 	}
 
 	/**
@@ -230,8 +241,17 @@ public final class GrantEvaluator {
 	 * far as its own grants go (list time, as {@link #mayUse}).
 	 */
 	public boolean mayCallTool(VirtualServerPolicy server, @Nullable McpPrincipal principal, String tool) {
-		return server.grants().isEmpty()
-				|| evaluate(server.grants(), server.conditionView(), principal, Grant.Item.TOOL, tool, null).allowed();
+		return mayUse(server, principal, Grant.Item.TOOL, tool);
+	}
+
+	/**
+	 * Whether a virtual server's merged list may show its exposed {@code kind} item
+	 * {@code item} as far as its own grants go: always where they do not narrow that
+	 * kind.
+	 */
+	public boolean mayUse(VirtualServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind, String item) {
+		return !server.narrows(kind)
+				|| evaluate(server.grants(), server.conditionView(), principal, kind, item, null).allowed();
 	}
 
 	/** The method a request for {@code kind} is decided as at list time. */

@@ -92,6 +92,19 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 		return new ConditionInput.Server(this.namespace, this.name, this.uid);
 	}
 
+	/**
+	 * Whether the virtual server's own grants narrow its members' {@code kind} items:
+	 * tools as soon as it has grants, prompts and resources only when one of its grants
+	 * lists some (as a server {@link McpServerPolicy#governs} them).
+	 */
+	public boolean narrows(Grant.Item kind) {
+		return switch (kind) {
+			case TOOL -> !this.grants.isEmpty();
+			case PROMPT -> this.grants.stream().anyMatch((grant) -> !grant.prompts().isEmpty());
+			case RESOURCE -> this.grants.stream().anyMatch((grant) -> !grant.resources().isEmpty());
+		};
+	}
+
 	/** {@code namespace/name}, as a server's. */
 	public String qualifiedName() {
 		return this.namespace + "/" + this.name;
@@ -141,8 +154,14 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 	 * other members join or leave
 	 * @param tools the member's tools the virtual server serves (names or patterns, as a
 	 * grant's, on the member's own names); omitted means all
+	 * @param prompts the member's prompts it serves, likewise; omitted means all
 	 */
-	public record Member(String server, String prefix, @Nullable List<String> tools) {
+	public record Member(String server, String prefix, @Nullable List<String> tools, @Nullable List<String> prompts) {
+
+		/** A member serving all its prompts. */
+		public Member(String server, String prefix, @Nullable List<String> tools) {
+			this(server, prefix, tools, null);
+		}
 
 		private static final Pattern PREFIX = Pattern.compile("[a-z][a-z0-9-]{0,15}");
 
@@ -160,6 +179,12 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 						"tools: list tool names or patterns, none blank, or omit it for all");
 			}
 			tools = (tools != null) ? List.copyOf(tools) : List.of("*");
+			if (prompts != null && (prompts.isEmpty()
+					|| prompts.stream().anyMatch((prompt) -> prompt == null || prompt.isBlank()))) {
+				throw new IllegalArgumentException(
+						"prompts: list prompt names or patterns, none blank, or omit it for all");
+			}
+			prompts = (prompts != null) ? List.copyOf(prompts) : List.of("*");
 		}
 
 		/** The member's own name of {@code exposedName}, which {@link #expose} made. */
@@ -174,7 +199,19 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 
 		/** Whether the virtual server serves the member's tool {@code localName}. */
 		public boolean serves(String localName) {
-			return Grant.matchesAny(this.tools, localName);
+			return serves(Grant.Item.TOOL, localName);
+		}
+
+		/**
+		 * Whether the virtual server serves the member's {@code kind} item
+		 * {@code localName} (resources are not served by name in this version).
+		 */
+		public boolean serves(Grant.Item kind, String localName) {
+			return switch (kind) {
+				case TOOL -> Grant.matchesAny(this.tools, localName);
+				case PROMPT -> Grant.matchesAny(this.prompts, localName);
+				case RESOURCE -> false;
+			};
 		}
 
 	}
