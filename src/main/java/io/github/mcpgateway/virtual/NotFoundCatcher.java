@@ -8,14 +8,16 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 
+import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
- * The client's response to a routed member request, except that a 404 (the member, or the
- * member's pipeline, no longer knows the gateway's session with it) is caught and not
- * relayed: the member did not run the request, so the gateway opens a new member session
- * and sends it again ({@link VirtualMethods}). Every other reply goes to the client as it
- * comes, streams unbuffered.
+ * The client's response to a routed member request, without the member's
+ * {@code Mcp-Session-Id}, and except that a 404 (the member, or the member's pipeline, no
+ * longer knows the gateway's session with it) is caught and not relayed: the member did
+ * not run the request, so the gateway opens a new member session and sends it again
+ * ({@link VirtualMethods}). Every other reply goes to the client as it comes, streams
+ * unbuffered.
  */
 final class NotFoundCatcher extends HttpServletResponseWrapper {
 
@@ -65,16 +67,26 @@ final class NotFoundCatcher extends HttpServletResponseWrapper {
 
 	@Override
 	public void setHeader(String name, String value) {
-		if (!this.caught) {
+		if (relayed(name)) {
 			super.setHeader(name, value);
 		}
 	}
 
 	@Override
 	public void addHeader(String name, String value) {
-		if (!this.caught) {
+		if (relayed(name)) {
 			super.addHeader(name, value);
 		}
+	}
+
+	/**
+	 * Whether a header of the member's reply reaches the client: none after a caught 404,
+	 * and never the member's {@code Mcp-Session-Id}, which names the gateway's session
+	 * with the member, not the client's (a client that takes the id of every reply would
+	 * lose its own).
+	 */
+	private boolean relayed(String name) {
+		return !this.caught && !McpHeaders.SESSION_ID.equalsIgnoreCase(name);
 	}
 
 	@Override

@@ -21,7 +21,6 @@ import org.assertj.core.api.ThrowingConsumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -190,18 +189,12 @@ class VirtualServerSdkIT {
 	 * {@link #everyResponseOfTheVirtualServerNamesOnlyTheVirtualSession}.
 	 */
 	@Test
-	@Disabled("Gateway bug: the virtual server relays a member's tools/call reply with the member's own"
-			+ " Mcp-Session-Id header (server-everything's); the SDK v1 client adopts it, so its next request (the"
-			+ " second every_echo) and its DELETE carry the member's session id and get 404 session_not_found")
 	void typeScriptV1ClientKeepsItsVirtualSessionAfterACallToAMemberWithSessionsAndEndsIt() {
 		assertKeepsItsVirtualSessionAndEndsIt(V1);
 	}
 
 	@ParameterizedTest
 	@ValueSource(strings = { V1, V2 })
-	@Disabled("Gateway bug: ToolCallRoute relays the member's reply headers as they come (NotFoundCatcher passes"
-			+ " setHeader through), so a tools/call routed to a member with sessions answers with"
-			+ " Mcp-Session-Id: <the member session's id>, not the client's virtual session id")
 	void everyResponseOfTheVirtualServerNamesOnlyTheVirtualSession(String sdk) {
 		JsonNode report = reports.get(sdk);
 		String session = report.path("sessionId").asString();
@@ -283,10 +276,6 @@ class VirtualServerSdkIT {
 	 * authorization server for a token with that audience (RFC 9728, RFC 8707).
 	 */
 	@Test
-	@Disabled("Gateway bug: a token whose aud is the virtual server's resource URI (the one its own RFC 9728 metadata"
-			+ " names) is refused 401 invalid_token, because ResourceMetadataLocator.resourceUri(request) looks up"
-			+ " ServerLocator.serverOf(request), which is null on a virtual path, so the accepted resource is the"
-			+ " gateway's base URI; only a gateway-wide audience works there")
 	void javaClientWithATokenForTheVirtualServersOwnResourceUriIsAccepted() {
 		McpSyncClient client = javaClient(TestJwts.jwt()
 			.human("vera")
