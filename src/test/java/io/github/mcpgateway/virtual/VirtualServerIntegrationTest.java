@@ -253,6 +253,21 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void aRoutedReplyNamesNoMemberSessionAndATokenForTheVirtualServersResourceIsAccepted() {
+		String resourceToken = TestJwts.jwt()
+			.human("vera-" + UUID.randomUUID())
+			.audience("http://127.0.0.1:" + this.port + PATH)
+			.sign();
+		String session = session(resourceToken);
+
+		HttpResponse<String> call = post(PATH, resourceToken, call(60, "stream_echo", "mine"), "Mcp-Session-Id",
+				session);
+
+		assertThat(call.body()).contains("mine");
+		assertThat(call.headers().firstValue("Mcp-Session-Id")).isEmpty();
+	}
+
+	@Test
 	void aMethodNotServedYetIsAJsonRpcMethodNotFound() {
 		String session = session(this.token);
 
