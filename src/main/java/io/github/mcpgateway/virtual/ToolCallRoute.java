@@ -37,13 +37,13 @@ final class ToolCallRoute {
 
 	private final MemberSessions sessions;
 
-	private final VirtualSessions store;
+	private final VirtualSessionStore store;
 
 	private final GrantEvaluator grants;
 
 	private final JsonMapper json;
 
-	ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions store, GrantEvaluator grants,
+	ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionStore store, GrantEvaluator grants,
 			JsonMapper json) {
 		this.calls = calls;
 		this.sessions = sessions;
@@ -106,7 +106,7 @@ final class ToolCallRoute {
 
 	private @Nullable MemberSession open(VirtualRequest request, String sessionId, Member member,
 			McpServerPolicy server) throws IOException, ServletException {
-		VirtualSession session = this.store.find(sessionId);
+		VirtualSession session = this.store.find(sessionId, request.virtual().uid(), request.principal());
 		if (session == null) {
 			return null;
 		}

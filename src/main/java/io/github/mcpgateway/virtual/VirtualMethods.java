@@ -34,7 +34,7 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  */
 final class VirtualMethods {
 
-	private final VirtualSessions store;
+	private final VirtualSessionStore store;
 
 	private final MemberSessions members;
 
@@ -44,7 +44,7 @@ final class VirtualMethods {
 
 	private final JsonMapper json;
 
-	VirtualMethods(VirtualSessions store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
+	VirtualMethods(VirtualSessionStore store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
 			JsonMapper json) {
 		this.store = store;
 		this.members = members;
@@ -67,7 +67,8 @@ final class VirtualMethods {
 			return initialize(request);
 		}
 		String sessionId = request.client().getHeader(McpHeaders.SESSION_ID);
-		VirtualSession session = (sessionId != null) ? session(request, sessionId) : null;
+		VirtualSession session = (sessionId != null)
+				? this.store.find(sessionId, request.virtual().uid(), request.principal()) : null;
 		if (session == null) {
 			return GatewayErrors.SESSION_NOT_FOUND;
 		}
@@ -83,22 +84,13 @@ final class VirtualMethods {
 	void end(HttpServletRequest client, HttpServletResponse response, VirtualServerPolicy virtual,
 			McpPrincipal principal) throws IOException, ServletException {
 		String sessionId = client.getHeader(McpHeaders.SESSION_ID);
-		VirtualSession session = (sessionId != null) ? this.store.find(sessionId) : null;
-		if (session == null || !session.virtualUid().equals(virtual.uid()) || !session.principal().equals(principal)) {
+		VirtualSession session = (sessionId != null) ? this.store.find(sessionId, virtual.uid(), principal) : null;
+		if (session == null) {
 			response.setStatus(HttpServletResponse.SC_NOT_FOUND);
 			return;
 		}
 		this.store.remove(sessionId);
 		response.setStatus(HttpServletResponse.SC_NO_CONTENT);
-	}
-
-	private @Nullable VirtualSession session(VirtualRequest request, String sessionId) {
-		VirtualSession session = this.store.find(sessionId);
-		if (session == null || !session.virtualUid().equals(request.virtual().uid())
-				|| !session.principal().equals(request.principal())) {
-			return null;
-		}
-		return session;
 	}
 
 	private @Nullable GatewayError initialize(VirtualRequest request) throws IOException, ServletException {

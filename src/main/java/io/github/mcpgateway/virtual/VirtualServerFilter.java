@@ -23,6 +23,7 @@ import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.request.RequestBodyReader;
 import io.github.mcpgateway.routing.ServerLocator;
+import io.github.mcpgateway.session.SessionStoreException;
 
 /**
  * Serves the virtual servers (ADR 0021): after identity, a request on a virtual server's
@@ -67,13 +68,23 @@ public final class VirtualServerFilter extends OncePerRequestFilter {
 		}
 		switch (request.getMethod()) {
 			case "POST" -> post(request, response, policy, virtual, caller);
-			case "DELETE" -> this.methods.end(request, response, virtual, caller.getPrincipal());
+			case "DELETE" -> end(request, response, virtual, caller);
 			default -> {
 				// No stream of the virtual server's own yet (ADR 0021): 405, as MCP
 				// allows.
 				response.setHeader("Allow", "POST, DELETE");
 				refuse(response, GatewayErrors.METHOD_NOT_ALLOWED, null);
 			}
+		}
+	}
+
+	private void end(HttpServletRequest request, HttpServletResponse response, VirtualServerPolicy virtual,
+			McpAuthentication caller) throws IOException, ServletException {
+		try {
+			this.methods.end(request, response, virtual, caller.getPrincipal());
+		}
+		catch (SessionStoreException ex) {
+			refuse(response, GatewayErrors.SESSION_STORE_UNAVAILABLE, null);
 		}
 	}
 
@@ -89,8 +100,17 @@ public final class VirtualServerFilter extends OncePerRequestFilter {
 			refuse(response, ex.error(), null);
 			return;
 		}
-		GatewayError refusal = this.methods
-			.answer(new VirtualRequest(request, response, policy, virtual, caller.getPrincipal(), message, body));
+		GatewayError refusal;
+		try {
+			refusal = this.methods
+				.answer(new VirtualRequest(request, response, policy, virtual, caller.getPrincipal(), message, body));
+		}
+		catch (SessionStoreException ex) {
+			// The virtual session store cannot answer (Redis down): the session store's
+			// refusal, 503 and retry, never a 500. Only a look-up throws, before the
+			// client's reply has begun.
+			refusal = GatewayErrors.SESSION_STORE_UNAVAILABLE;
+		}
 		if (refusal != null) {
 			refuse(response, refusal, message);
 		}
@@ -98,6 +118,9 @@ public final class VirtualServerFilter extends OncePerRequestFilter {
 
 	private void refuse(HttpServletResponse response, GatewayError error, @Nullable JsonRpcMessage message)
 			throws IOException {
+		if (response.isCommitted()) {
+			return;
+		}
 		this.renderer.render(response, error, (message != null) ? message.id() : null);
 	}
 
