@@ -33,7 +33,7 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * answers 404; the member did not run the call, so a new member session is opened and the
  * call sent once more. The client keeps its session throughout.
  */
-record ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions store, GrantEvaluator grants,
+record ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionStore store, GrantEvaluator grants,
 		JsonMapper json) {
 
 	/**
@@ -90,7 +90,7 @@ record ToolCallRoute(MemberCalls calls, MemberSessions sessions, VirtualSessions
 
 	private @Nullable MemberSession open(VirtualRequest request, String sessionId, Member member,
 			McpServerPolicy server) throws IOException, ServletException {
-		VirtualSession session = this.store.find(sessionId);
+		VirtualSession session = this.store.find(sessionId, request.virtual().uid(), request.principal());
 		if (session == null) {
 			return null;
 		}

@@ -15,6 +15,7 @@ import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.session.SessionStoreException;
 
 /**
  * A virtual server's endpoint as HTTP sees it: a POST is read once
@@ -34,10 +35,30 @@ record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, Gate
 			refuse(response, ex.error(), null);
 			return;
 		}
-		GatewayError refusal = this.methods
-			.answer(new VirtualRequest(request, response, policy, virtual, principal, read.message(), read.body()));
+		GatewayError refusal;
+		try {
+			refusal = this.methods
+				.answer(new VirtualRequest(request, response, policy, virtual, principal, read.message(), read.body()));
+		}
+		catch (SessionStoreException ex) {
+			// The virtual session store cannot answer (Redis down): the session store's
+			// refusal, 503 and retry, never a 500. Only a look-up throws, before the
+			// client's reply has begun.
+			refusal = GatewayErrors.SESSION_STORE_UNAVAILABLE;
+		}
 		if (refusal != null) {
 			refuse(response, refusal, read.message());
+		}
+	}
+
+	/** A DELETE: ends the caller's virtual session. */
+	void end(HttpServletRequest request, HttpServletResponse response, VirtualServerPolicy virtual,
+			McpPrincipal principal) throws IOException, ServletException {
+		try {
+			this.methods.end(request, response, virtual, principal);
+		}
+		catch (SessionStoreException ex) {
+			refuse(response, GatewayErrors.SESSION_STORE_UNAVAILABLE, null);
 		}
 	}
 

@@ -32,7 +32,7 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * goes to the member its prefix names ({@link ToolCallRoute}); any other request is
  * {@code virtual_method_unsupported} in this increment, and a notification is accepted.
  */
-record VirtualMethods(VirtualSessions store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
+record VirtualMethods(VirtualSessionStore store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
 		JsonMapper json) {
 
 	/** Answers {@code request}; returns the refusal to render instead, if any. */
@@ -54,7 +54,8 @@ record VirtualMethods(VirtualSessions store, MemberSessions members, ToolCatalog
 			return initialize(request);
 		}
 		String sessionId = request.client().getHeader(McpHeaders.SESSION_ID);
-		VirtualSession session = (sessionId != null) ? session(request, sessionId) : null;
+		VirtualSession session = (sessionId != null)
+				? this.store.find(sessionId, request.virtual().uid(), request.principal()) : null;
 		if (session == null) {
 			return GatewayErrors.SESSION_NOT_FOUND;
 		}
@@ -70,22 +71,13 @@ record VirtualMethods(VirtualSessions store, MemberSessions members, ToolCatalog
 	void end(HttpServletRequest client, HttpServletResponse response, VirtualServerPolicy virtual,
 			McpPrincipal principal) throws IOException, ServletException {
 		String sessionId = client.getHeader(McpHeaders.SESSION_ID);
-		VirtualSession session = (sessionId != null) ? this.store.find(sessionId) : null;
-		if (session == null || !session.virtualUid().equals(virtual.uid()) || !session.principal().equals(principal)) {
+		VirtualSession session = (sessionId != null) ? this.store.find(sessionId, virtual.uid(), principal) : null;
+		if (session == null) {
 			response.setStatus(HttpServletResponse.SC_NOT_FOUND);
 			return;
 		}
 		this.store.remove(sessionId);
 		response.setStatus(HttpServletResponse.SC_NO_CONTENT);
-	}
-
-	private @Nullable VirtualSession session(VirtualRequest request, String sessionId) {
-		VirtualSession session = this.store.find(sessionId);
-		if (session == null || !session.virtualUid().equals(request.virtual().uid())
-				|| !session.principal().equals(request.principal())) {
-			return null;
-		}
-		return session;
 	}
 
 	private @Nullable GatewayError initialize(VirtualRequest request) throws IOException, ServletException {

@@ -50,7 +50,7 @@ public final class VirtualServerFilter extends OncePerRequestFilter {
 		}
 		switch (request.getMethod()) {
 			case "POST" -> this.endpoint.post(request, response, policy, virtual, caller.getPrincipal());
-			case "DELETE" -> this.endpoint.methods().end(request, response, virtual, caller.getPrincipal());
+			case "DELETE" -> this.endpoint.end(request, response, virtual, caller.getPrincipal());
 			default -> this.endpoint.noStream(response);
 		}
 	}

@@ -25,6 +25,11 @@ record VirtualSession(String virtualUid, McpPrincipal principal, String protocol
 		members = Map.copyOf(members);
 	}
 
+	/** Whether it is {@code principal}'s on the virtual server {@code virtualUid}. */
+	boolean ownedBy(String virtualUid, McpPrincipal principal) {
+		return this.virtualUid.equals(virtualUid) && this.principal.equals(principal);
+	}
+
 	/** This session with {@code prefix}'s member session set to {@code session}. */
 	VirtualSession with(String prefix, MemberSession session) {
 		Map<String, MemberSession> updated = new LinkedHashMap<>(this.members);
