@@ -140,20 +140,10 @@ final class RedisVirtualSessionStore implements VirtualSessionStore {
 		}
 	}
 
-	/**
-	 * A session Redis does not know: one opened here while Redis was down (written now),
-	 * or, within the recovery window, possibly one pending on another replica; else
-	 * unknown.
-	 */
 	private @Nullable VirtualSession pendingOrUnknown(String key) {
-		Write local = this.outage.pending(key);
-		if (local != null) {
-			this.outage.flush(key, this::write);
-		}
-		else if (this.outage.recovering()) {
-			throw new SessionStoreException("Virtual session store recovering: an unknown session may be pending",
-					null);
-		}
+		Write local = this.outage.pendingOrUnknown(key, this::write,
+				() -> new SessionStoreException("Virtual session store recovering: an unknown session may be pending",
+						null));
 		return (local != null) ? VirtualSessionJson.decode(local.value()) : null;
 	}
 
