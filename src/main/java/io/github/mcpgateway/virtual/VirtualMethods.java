@@ -22,6 +22,7 @@ import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
@@ -33,29 +34,27 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * {@code virtual_method_unsupported} in this increment, and a notification is accepted.
  */
 record VirtualMethods(VirtualSessionStore store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
-		JsonMapper json) {
+		RevocationSync revocations, JsonMapper json) {
 
 	/** Answers {@code request}; returns the refusal to render instead, if any. */
 	@Nullable GatewayError answer(VirtualRequest request) throws IOException, ServletException {
 		JsonRpcMessage message = request.message();
 		if (message.kind() != JsonRpcMessage.Kind.REQUEST) {
 			// Notifications are the virtual server's own (the members were told when
-			// their
-			// sessions opened); a client's response answers nothing the gateway sent.
+			// their sessions opened); a client's response answers nothing the gateway
+			// sent.
 			request.response().setStatus(HttpServletResponse.SC_ACCEPTED);
 			return null;
 		}
-		if (!JsonRpcMessage.TOOLS_CALL.equals(message.method())
-				&& request.client().getHeader(McpHeaders.IDEMPOTENCY_KEY) != null) {
-			// As on a server's path: a key only on tools/call.
-			return GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST;
+		GatewayError refused = refusedFirst(request);
+		if (refused != null) {
+			return refused;
 		}
 		if (JsonRpcMessage.INITIALIZE.equals(message.method())) {
 			return initialize(request);
 		}
 		String sessionId = request.client().getHeader(McpHeaders.SESSION_ID);
-		VirtualSession session = (sessionId != null)
-				? this.store.find(sessionId, request.virtual().uid(), request.principal()) : null;
+		VirtualSession session = (sessionId != null) ? session(request, sessionId) : null;
 		if (session == null) {
 			return GatewayErrors.SESSION_NOT_FOUND;
 		}
@@ -65,6 +64,33 @@ record VirtualMethods(VirtualSessionStore store, MemberSessions members, ToolCat
 			case JsonRpcMessage.TOOLS_CALL -> this.route.call(request, sessionId, session);
 			default -> GatewayErrors.VIRTUAL_METHOD_UNSUPPORTED;
 		};
+	}
+
+	/**
+	 * What is refused before any session, as on a server's path: a revoked principal, and
+	 * an Idempotency-Key on anything but {@code tools/call}.
+	 */
+	private @Nullable GatewayError refusedFirst(VirtualRequest request) {
+		if (this.revocations.current().revokesPrincipal(request.principal())) {
+			return GatewayErrors.PRINCIPAL_REVOKED;
+		}
+		if (!JsonRpcMessage.TOOLS_CALL.equals(request.message().method())
+				&& request.client().getHeader(McpHeaders.IDEMPOTENCY_KEY) != null) {
+			return GatewayErrors.IDEMPOTENCY_UNSUPPORTED_REQUEST;
+		}
+		return null;
+	}
+
+	/**
+	 * The caller's virtual session {@code sessionId}, or {@code null}: unknown, another
+	 * caller's, or revoked (then forgotten, as the session stage forgets a revoked one).
+	 */
+	private @Nullable VirtualSession session(VirtualRequest request, String sessionId) {
+		if (this.revocations.current().revokesSession(sessionId)) {
+			this.store.remove(sessionId);
+			return null;
+		}
+		return this.store.find(sessionId, request.virtual().uid(), request.principal());
 	}
 
 	/** Ends the client's virtual session and the gateway's member sessions under it. */

@@ -20,6 +20,7 @@ import io.github.mcpgateway.proxy.UpstreamDispatch;
 import io.github.mcpgateway.request.McpPipelineFilter;
 import io.github.mcpgateway.request.RequestBodyReader;
 import io.github.mcpgateway.request.RequestProperties;
+import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.session.SessionProperties;
 
@@ -63,11 +64,12 @@ class VirtualServerConfiguration {
 	@Bean
 	VirtualServerFilter virtualServerFilter(ServerLocator servers, RequestProperties request, GatewayClock clock,
 			JsonRpcMessageParser parser, McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json,
-			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants) {
+			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants,
+			RevocationSync revocations) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
 		VirtualMethods methods = new VirtualMethods(store, members, new ToolCatalog(calls, members, grants, json),
-				new ToolCallRoute(calls, members, store, grants, json), json);
+				new ToolCallRoute(calls, members, store, grants, json), revocations, json);
 		VirtualRequestReader reader = new VirtualRequestReader(
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
 		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer));

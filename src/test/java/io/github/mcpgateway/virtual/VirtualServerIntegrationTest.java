@@ -268,6 +268,25 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void aRevokedSessionOrPrincipalIsRefusedByTheVirtualServerItself() {
+		String session = session(this.token);
+		String human = "vera-revoked-" + UUID.randomUUID();
+		String revokedToken = TestJwts.jwt().human(human).sign();
+		String other = session(revokedToken);
+
+		revocations.write("{\"sessions\":[\"" + session + "\"],\"principals\":[{\"human\":\"" + human + "\"}]}");
+		this.revocationSync.syncNow();
+		HttpResponse<String> revokedSession = post(PATH, this.token, jsonRpc(70, "ping", "{}"), "Mcp-Session-Id",
+				session);
+		HttpResponse<String> revokedPrincipal = post(PATH, revokedToken, jsonRpc(71, "ping", "{}"), "Mcp-Session-Id",
+				other);
+
+		assertThat(revokedSession.statusCode()).isEqualTo(404);
+		assertThat(code(revokedSession)).isEqualTo("session_not_found");
+		assertThat(code(revokedPrincipal)).isEqualTo("principal_revoked");
+	}
+
+	@Test
 	void aMethodNotServedYetIsAJsonRpcMethodNotFound() {
 		String session = session(this.token);
 
