@@ -34,6 +34,7 @@ import io.github.mcpgateway.routing.ServerResolutionFilter;
 import io.github.mcpgateway.session.SessionStage;
 import io.github.mcpgateway.task.TaskStage;
 import io.github.mcpgateway.upstreamauth.UpstreamCredentialsStage;
+import io.github.mcpgateway.virtual.VirtualServerFilter;
 
 /**
  * The request pipeline in one place. Four servlet filters of the gateway's own run around
@@ -48,6 +49,9 @@ import io.github.mcpgateway.upstreamauth.UpstreamCredentialsStage;
  * <li>identity: Spring Security ({@value #IDENTITY_ORDER}), verifies the caller;</li>
  * <li>the caps per human: {@link PrincipalLimitFilter} ({@value #PRINCIPAL_ORDER}),
  * requests and listen streams in flight, before the body is read;</li>
+ * <li>virtual servers: {@link VirtualServerFilter} ({@value #VIRTUAL_ORDER}), answers a
+ * request on a virtual server's path and sends what a member decides through that
+ * member's pipeline (ADR 0021); other paths pass;</li>
  * <li>the MCP pipeline: {@link McpPipelineFilter} ({@value #PIPELINE_ORDER}), the request
  * stage (reads and parses the body once, checks the MCP headers) and then these
  * {@link McpStage}s, in this order:
@@ -85,6 +89,8 @@ class PipelineConfiguration {
 
 	static final int PRINCIPAL_ORDER = IDENTITY_ORDER + 5;
 
+	static final int VIRTUAL_ORDER = IDENTITY_ORDER + 7;
+
 	/**
 	 * The one time source; beans that need only instants inject it as a {@code Clock}.
 	 */
@@ -112,6 +118,11 @@ class PipelineConfiguration {
 		return new McpPipelineFilter(servers, properties, parser, stages, refusals,
 				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock,
 				observer.getIfAvailable(() -> PipelineObserver.NONE));
+	}
+
+	@Bean
+	FilterRegistrationBean<VirtualServerFilter> virtualServerFilterRegistration(VirtualServerFilter filter) {
+		return register(filter, VIRTUAL_ORDER);
 	}
 
 	@Bean

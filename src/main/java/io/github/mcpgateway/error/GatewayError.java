@@ -93,7 +93,12 @@ public record GatewayError(HttpStatus status, Category category, String code, St
 		 * Invalid params (-32602), the code an MCP server answers for an unknown task, so
 		 * that a task the caller may not see looks exactly like one that does not exist.
 		 */
-		INVALID_PARAMS(-32602);
+		INVALID_PARAMS(-32602),
+		/**
+		 * The method is not one the endpoint serves: JSON-RPC's own Method not found
+		 * (-32601), as an MCP server answers a method it does not implement.
+		 */
+		METHOD_NOT_FOUND(-32601);
 
 		private final int jsonRpcCode;
 

@@ -198,6 +198,15 @@ public final class GatewayErrors {
 			"identity_unavailable", "The gateway cannot verify tokens right now (the issuer's keys are unreachable)")
 		.withRetryAfter(Duration.ofSeconds(5));
 
+	public static final GatewayError VIRTUAL_METHOD_UNSUPPORTED = of(HttpStatus.BAD_REQUEST, Category.METHOD_NOT_FOUND,
+			"virtual_method_unsupported", "A virtual server does not serve this method yet");
+
+	public static final GatewayError TOOL_UNKNOWN = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS, "tool_unknown",
+			"No tool of this name is served here: its prefix names no member, or the member's tool is not selected");
+
+	public static final GatewayError MEMBER_UNAVAILABLE = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
+			"member_unavailable", "The member server that serves this request could not open a session");
+
 	public static final GatewayError INTERNAL_ERROR = of(HttpStatus.INTERNAL_SERVER_ERROR, Category.INTERNAL,
 			"internal_error", "The gateway failed to handle the request");
 

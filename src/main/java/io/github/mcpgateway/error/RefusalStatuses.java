@@ -47,14 +47,15 @@ public record RefusalStatuses(RefusalStatus decisions, RefusalStatus idempotency
 	}
 
 	/**
-	 * A decision about what the request asks: the grants' refusals, an unknown task, and
-	 * a policy limit's {@code rate_limited} (ADR 0020: a quota is the policy's answer to
-	 * this call, and its {@code Retry-After} reaches the application only in the
-	 * message).
+	 * A decision about what the request asks: the grants' refusals, an unknown task or
+	 * tool, a method a virtual server does not serve, and a policy limit's
+	 * {@code rate_limited} (ADR 0020: a quota is the policy's answer to this call, and
+	 * its {@code Retry-After} reaches the application only in the message).
 	 */
 	private static boolean isDecision(GatewayError error) {
 		return error.category() == GatewayError.Category.FORBIDDEN
 				|| error.category() == GatewayError.Category.INVALID_PARAMS
+				|| error.category() == GatewayError.Category.METHOD_NOT_FOUND
 				|| GatewayErrors.RATE_LIMITED.code().equals(error.code());
 	}
 

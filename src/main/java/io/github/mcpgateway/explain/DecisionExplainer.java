@@ -75,12 +75,21 @@ public final class DecisionExplainer {
 	 */
 	public Explanation explain(String serverReference, McpPrincipal principal, Grant.Item kind, @Nullable String item,
 			@Nullable JsonNode arguments, @Nullable List<String> upstreamTools) {
-		String tool = (kind == Grant.Item.TOOL) ? item : null;
 		Policy policy = this.livePolicy.current();
 		McpServerPolicy server = policy.find(serverReference);
 		if (server == null) {
 			return refused(policy, null, true, "no_server", GatewayErrors.NOT_FOUND, null);
 		}
+		return explain(policy, server, principal, kind, item, arguments, upstreamTools);
+	}
+
+	/**
+	 * The same for {@code server} of {@code policy}: the one snapshot a virtual server's
+	 * explanation reads for all its parts ({@link VirtualServerExplainer}).
+	 */
+	Explanation explain(Policy policy, McpServerPolicy server, McpPrincipal principal, Grant.Item kind,
+			@Nullable String item, @Nullable JsonNode arguments, @Nullable List<String> upstreamTools) {
+		String tool = (kind == Grant.Item.TOOL) ? item : null;
 		boolean verified = server.identity() != IdentityMode.DELEGATED_HEADER;
 		McpPrincipal caller = verified ? principal : null;
 		if (caller != null && this.revocations.current().revokesPrincipal(caller)) {

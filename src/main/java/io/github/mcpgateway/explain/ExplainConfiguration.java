@@ -21,8 +21,15 @@ class ExplainConfiguration {
 	}
 
 	@Bean
-	ExplainEndpoint explainEndpoint(DecisionExplainer decisionExplainer, RequestProperties requestProperties) {
-		return new ExplainEndpoint(decisionExplainer, requestProperties.json());
+	VirtualServerExplainer virtualServerExplainer(LivePolicy livePolicy, DecisionExplainer decisionExplainer,
+			GrantEvaluator grantEvaluator, GatewayErrorRenderer errors) {
+		return new VirtualServerExplainer(livePolicy, decisionExplainer, grantEvaluator, errors);
+	}
+
+	@Bean
+	ExplainEndpoint explainEndpoint(DecisionExplainer decisionExplainer, VirtualServerExplainer virtualServerExplainer,
+			RequestProperties requestProperties) {
+		return new ExplainEndpoint(decisionExplainer, virtualServerExplainer, requestProperties.json());
 	}
 
 }

@@ -22,7 +22,8 @@ import io.github.mcpgateway.principal.McpPrincipal;
 /**
  * The {@code explain} operator endpoint ({@code GET /actuator/explain}, operators only):
  * why the live policy would allow or refuse a principal on a server and tool, and which
- * tools a tools/list reply would keep. See docs/operations.md, "Explaining a decision".
+ * tools a tools/list reply would keep. A reference to a virtual server is answered with a
+ * {@link VirtualExplanation}. See docs/operations.md, "Explaining a decision".
  *
  * <p>
  * Parameters: {@code server} (path, uid or {@code namespace/name}), {@code human},
@@ -39,16 +40,21 @@ public class ExplainEndpoint {
 
 	private final DecisionExplainer explainer;
 
+	private final VirtualServerExplainer virtualExplainer;
+
 	/** The call's arguments, read with the request path's JSON limits. */
 	private final StrictJsonReader argumentsReader;
 
 	/**
 	 * @param explainer the decisions
+	 * @param virtualExplainer the decisions when the reference names a virtual server
 	 * @param limits the JSON limits of the request path ({@code gateway.request.json.*}),
 	 * so that explain reads arguments as a call's are read
 	 */
-	public ExplainEndpoint(DecisionExplainer explainer, JsonReadLimits limits) {
+	public ExplainEndpoint(DecisionExplainer explainer, VirtualServerExplainer virtualExplainer,
+			JsonReadLimits limits) {
 		this.explainer = explainer;
+		this.virtualExplainer = virtualExplainer;
 		this.argumentsReader = new StrictJsonReader(limits, MAX_ARGUMENTS_BYTES);
 	}
 
@@ -83,13 +89,29 @@ public class ExplainEndpoint {
 				return badRequest("arguments must be a JSON object");
 			}
 		}
+		if (this.virtualExplainer.names(server)) {
+			if (prompt != null || resource != null) {
+				return badRequest("a virtual server serves tools only: prompts/get and resources/read on it are"
+						+ " answered with the JSON-RPC error virtual_method_unsupported");
+			}
+			List<String> exposedTools = toolNames(tools);
+			VirtualExplanation virtual = this.virtualExplainer.explain(server, new McpPrincipal(human, agent, team),
+					tool, callArguments, exposedTools);
+			if (virtual != null) {
+				return new WebEndpointResponse<>(virtual);
+			}
+		}
 		Grant.Item kind = Grant.Item.of(prompt, resource);
 		String item = (prompt != null) ? prompt : (resource != null) ? resource : tool;
-		List<String> upstreamTools = (tools != null)
-				? Arrays.stream(tools.split(",")).map(String::strip).filter((name) -> !name.isEmpty()).toList() : null;
+		List<String> upstreamTools = toolNames(tools);
 		Explanation explanation = this.explainer.explain(server, new McpPrincipal(human, agent, team), kind, item,
 				callArguments, upstreamTools);
 		return new WebEndpointResponse<>(explanation);
+	}
+
+	private static @Nullable List<String> toolNames(@Nullable String tools) {
+		return (tools != null)
+				? Arrays.stream(tools.split(",")).map(String::strip).filter((name) -> !name.isEmpty()).toList() : null;
 	}
 
 	private static WebEndpointResponse<Object> badRequest(String detail) {

@@ -12,6 +12,7 @@ import org.springframework.web.util.UriComponentsBuilder;
 import org.springframework.web.util.UrlPathHelper;
 
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.routing.ServerLocator;
 
 /**
@@ -52,9 +53,14 @@ public final class ResourceMetadataLocator {
 				: null;
 	}
 
-	/** The resource the request is for: its server's, else the gateway's own. */
+	/**
+	 * The resource the request is for: its server's or virtual server's, else the
+	 * gateway's own.
+	 */
 	public String resourceUri(HttpServletRequest request) {
-		return resourceUri(request, this.servers.serverOf(request));
+		McpServerPolicy server = this.servers.serverOf(request);
+		VirtualServerPolicy virtual = (server == null) ? this.servers.virtualServerOf(request) : null;
+		return (virtual != null) ? base(request) + virtual.path() : resourceUri(request, server);
 	}
 
 	public String resourceUri(HttpServletRequest request, @Nullable McpServerPolicy server) {

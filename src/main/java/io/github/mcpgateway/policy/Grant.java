@@ -153,7 +153,11 @@ public record Grant(@Nullable PrincipalPattern principal, List<String> tools, @N
 		return null;
 	}
 
-	private static boolean matchesAny(List<String> patterns, String item) {
+	/**
+	 * Whether {@code item} matches one of {@code patterns} ({@code *}: any run of
+	 * characters).
+	 */
+	static boolean matchesAny(List<String> patterns, String item) {
 		for (String pattern : patterns) {
 			if (PatternMatchUtils.simpleMatch(pattern, item)) {
 				return true;

@@ -60,7 +60,10 @@ public final class GrantEvaluator {
 	 * Whether {@code principal} may use {@code server} at all: a request naming no item.
 	 */
 	public GrantDecision decideServer(McpServerPolicy server, @Nullable McpPrincipal principal) {
-		List<Grant> grants = server.grants();
+		return decideUse(server.grants(), principal);
+	}
+
+	private static GrantDecision decideUse(List<Grant> grants, @Nullable McpPrincipal principal) {
 		for (int i = 0; i < grants.size(); i++) {
 			if (grants.get(i).appliesTo(principal)) {
 				return GrantDecision.allowedBy(i, List.of());
@@ -80,7 +83,7 @@ public final class GrantEvaluator {
 		if (!server.governs(kind)) {
 			return decideServer(server, principal);
 		}
-		return evaluate(server, principal, kind, item, call);
+		return evaluate(server.grants(), server.conditionView(), principal, kind, item, call);
 	}
 
 	/**
@@ -106,7 +109,7 @@ public final class GrantEvaluator {
 	 * a request for it (the list filters ask it once per item).
 	 */
 	public boolean mayUse(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind, String item) {
-		return evaluate(server, principal, kind, item, null).allowed();
+		return evaluate(server.grants(), server.conditionView(), principal, kind, item, null).allowed();
 	}
 
 	public boolean mayUseServer(McpServerPolicy server, @Nullable McpPrincipal principal) {
@@ -121,9 +124,8 @@ public final class GrantEvaluator {
 	 * The rule itself; {@code call} {@code null} at list time. Allocates only when a
 	 * condition is evaluated.
 	 */
-	private GrantDecision evaluate(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
-			String item, @Nullable ConditionInput call) {
-		List<Grant> grants = server.grants();
+	private GrantDecision evaluate(List<Grant> grants, ConditionInput.Server server, @Nullable McpPrincipal principal,
+			Grant.Item kind, String item, @Nullable ConditionInput call) {
 		boolean anyApplies = false;
 		int deniedBy = -1;
 		List<GrantDecision.Evaluated> evaluated = List.of();
@@ -142,7 +144,7 @@ public final class GrantEvaluator {
 				return GrantDecision.allowedBy(i, evaluated);
 			}
 			if (call == null && listing == null) {
-				listing = ConditionInput.listing(server.conditionView(), principal, methodOf(kind),
+				listing = ConditionInput.listing(server, principal, methodOf(kind),
 						(kind == Grant.Item.TOOL) ? item : null);
 			}
 			ConditionResult result = when.evaluate((call != null) ? call : listing, this.limits, this.clock);
@@ -191,12 +193,65 @@ public final class GrantEvaluator {
 	 */
 	private static ConditionInput request(McpServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
 			String item, @Nullable JsonNode arguments) {
+		return call(server, principal, methodOf(kind), (kind == Grant.Item.TOOL) ? item : null,
+				params(kind, item, arguments));
+	}
+
+	private static ObjectNode params(Grant.Item kind, String item, @Nullable JsonNode arguments) {
 		ObjectNode params = JsonNodeFactory.instance.objectNode();
 		params.put((kind == Grant.Item.RESOURCE) ? "uri" : "name", item);
 		if (arguments != null) {
 			params.set("arguments", arguments);
 		}
-		return call(server, principal, methodOf(kind), (kind == Grant.Item.TOOL) ? item : null, params);
+		return params;
+	}
+
+	/**
+	 * The decision of a virtual server's own grants ({@link VirtualServerPolicy#grants})
+	 * on a request of {@code principal} for the exposed tool {@code tool} (prefixed, as
+	 * the grants name it; {@code null}: a request that names no tool) with
+	 * {@code arguments} ({@code null} for none), by the same rule as a server's grants:
+	 * conditions read the virtual server as {@code server} and the exposed name as
+	 * {@code tool}. Only meaningful when the virtual server has grants: without any the
+	 * members' grants alone decide, which the caller checks.
+	 */
+	public GrantDecision decideRequest(VirtualServerPolicy server, @Nullable McpPrincipal principal,
+			@Nullable String tool, @Nullable JsonNode arguments) {
+		if (tool == null) {
+			return decideUse(server.grants(), principal);
+		}
+		return decideRequest(server, principal, Grant.Item.TOOL, tool, arguments);
+	}
+
+	/**
+	 * The decision of a virtual server's own grants on a request for its exposed
+	 * {@code kind} item {@code item} (a tool or prompt name, prefixed) with
+	 * {@code arguments}; only meaningful where the virtual server
+	 * {@link VirtualServerPolicy#narrows} that kind.
+	 */
+	public GrantDecision decideRequest(VirtualServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind,
+			String item, @Nullable JsonNode arguments) {
+		ConditionInput call = ConditionInput.of(server.conditionView(), principal, methodOf(kind),
+				(kind == Grant.Item.TOOL) ? item : null, params(kind, item, arguments));
+		return evaluate(server.grants(), server.conditionView(), principal, kind, item, call);
+	}
+
+	/**
+	 * Whether a virtual server's merged list may show the exposed tool {@code tool} as
+	 * far as its own grants go (list time, as {@link #mayUse}).
+	 */
+	public boolean mayCallTool(VirtualServerPolicy server, @Nullable McpPrincipal principal, String tool) {
+		return mayUse(server, principal, Grant.Item.TOOL, tool);
+	}
+
+	/**
+	 * Whether a virtual server's merged list may show its exposed {@code kind} item
+	 * {@code item} as far as its own grants go: always where they do not narrow that
+	 * kind.
+	 */
+	public boolean mayUse(VirtualServerPolicy server, @Nullable McpPrincipal principal, Grant.Item kind, String item) {
+		return !server.narrows(kind)
+				|| evaluate(server.grants(), server.conditionView(), principal, kind, item, null).allowed();
 	}
 
 	/** The method a request for {@code kind} is decided as at list time. */

@@ -90,7 +90,7 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 	 * {@code delegated-header} server has no verified principal, so a condition there
 	 * must not read {@code principal}.
 	 */
-	private static void validateGrants(List<Grant> grants, IdentityMode identity) {
+	static void validateGrants(List<Grant> grants, IdentityMode identity) {
 		Set<String> names = new HashSet<>();
 		for (int i = 0; i < grants.size(); i++) {
 			Grant grant = grants.get(i);
@@ -107,7 +107,7 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		}
 	}
 
-	private static void requireUniqueNames(List<RateLimit> limits) {
+	static void requireUniqueNames(List<RateLimit> limits) {
 		Set<String> names = new HashSet<>();
 		for (RateLimit limit : limits) {
 			if (limit == null) {

@@ -34,8 +34,9 @@ import io.github.mcpgateway.policy.condition.ConditionLanguage;
  * <p>
  * Strict by design, because a governance gateway fails closed: unknown keys, missing
  * required fields, duplicate keys, malformed URLs and paths, duplicate paths, duplicate
- * {@code namespace/name} pairs and duplicate UIDs are all errors. The message names the
- * line and the field at fault, for example
+ * {@code namespace/name} pairs and duplicate UIDs are all errors, across servers and
+ * virtual servers ({@link VirtualServerChecks}). The message names the line and the field
+ * at fault, for example
  * {@code policy.yaml line 7 (servers[1].upstream): upstream must be an absolute http or https URL}.
  */
 public final class PolicyParser {
@@ -79,7 +80,13 @@ public final class PolicyParser {
 		List<McpServerPolicy> servers = document.servers();
 		checkUnique(servers, source);
 		checkOutside(servers, source, content);
-		return Policy.of(version(content), loadedAt, servers);
+		List<VirtualServerPolicy> virtualServers = (document.virtualServers() != null) ? document.virtualServers()
+				: List.of();
+		if (!virtualServers.isEmpty()) {
+			new VirtualServerChecks(source, new YamlLineLocator(this.yamlMapper, content)).check(servers,
+					virtualServers);
+		}
+		return Policy.of(version(content), loadedAt, servers, virtualServers);
 	}
 
 	private @Nullable PolicyDocument read(byte[] content, String source) {
@@ -279,8 +286,15 @@ public final class PolicyParser {
 
 	}
 
-	/** The file's root. */
-	record PolicyDocument(@Nullable List<McpServerPolicy> servers) {
+	/**
+	 * The file's root.
+	 *
+	 * @param servers the servers; required
+	 * @param virtualServers the virtual servers ({@link VirtualServerChecks}); none when
+	 * omitted
+	 */
+	record PolicyDocument(@Nullable List<McpServerPolicy> servers,
+			@JsonProperty("virtual-servers") @Nullable List<VirtualServerPolicy> virtualServers) {
 	}
 
 }

@@ -80,6 +80,11 @@ class ProxyConfiguration {
 	}
 
 	@Bean
+	UpstreamDispatch upstreamDispatch(UpstreamHandler upstreamHandler) {
+		return new UpstreamDispatch(upstreamHandler);
+	}
+
+	@Bean
 	RouterFunction<ServerResponse> mcpProxyRoute(UpstreamHandler upstreamHandler) {
 		return RouterFunctions.route().route(ProxyConfiguration::isAllowedMcpRequest, upstreamHandler).build();
 	}

@@ -124,6 +124,25 @@ public final class RedisOutage<V> {
 		return this.pending.get(key);
 	}
 
+	/**
+	 * What a store answers for a {@code key} Redis does not know: the write this replica
+	 * kept for it while Redis was down (written now, Redis being back before the
+	 * maintenance task), or {@code null}: unknown. Within the recovery window another
+	 * replica may still hold it pending, so nothing can be said: {@code recovering} is
+	 * thrown.
+	 */
+	public @Nullable V pendingOrUnknown(String key, Write<V> write,
+			java.util.function.Supplier<? extends RuntimeException> recovering) {
+		V local = pending(key);
+		if (local != null) {
+			flush(key, write);
+		}
+		else if (recovering()) {
+			throw recovering.get();
+		}
+		return local;
+	}
+
 	/** Forgets the write pending for {@code key}; returns it, or {@code null}. */
 	public @Nullable V forget(String key) {
 		return this.pending.remove(key);

@@ -30,7 +30,7 @@ public enum Decision {
 	public static Decision of(GatewayError error) {
 		return switch (error.category()) {
 			case UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, INVALID_PARAMS -> DENIED;
-			case INVALID_REQUEST, TOO_LARGE, HEADER_MISMATCH -> INVALID;
+			case INVALID_REQUEST, TOO_LARGE, HEADER_MISMATCH, METHOD_NOT_FOUND -> INVALID;
 			case UNAVAILABLE, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_CAPACITY, CAPACITY -> REFUSED;
 			case UPSTREAM_FAILED, UPSTREAM_TIMEOUT -> UPSTREAM_ERROR;
 			// The gateway failed (500), or a service it depends on cannot answer (503).

@@ -52,13 +52,13 @@ public final class RequestBodyReader {
 
 	private final GatewayClock clock;
 
-	RequestBodyReader(DataSize maxBodySize, Duration readTimeout, GatewayClock clock) {
+	public RequestBodyReader(DataSize maxBodySize, Duration readTimeout, GatewayClock clock) {
 		this.maxBytes = (int) maxBodySize.toBytes();
 		this.readTimeoutNanos = readTimeout.toNanos();
 		this.clock = clock;
 	}
 
-	byte[] read(HttpServletRequest request) throws IOException {
+	public byte[] read(HttpServletRequest request) throws IOException {
 		if (!isJson(request.getContentType())) {
 			throw new GatewayErrorException(GatewayErrors.UNSUPPORTED_MEDIA_TYPE);
 		}

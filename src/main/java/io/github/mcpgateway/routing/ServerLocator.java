@@ -8,6 +8,8 @@ import org.springframework.web.util.UrlPathHelper;
 
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.Policy;
+import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.principal.IdentityMode;
 
 /**
@@ -34,31 +36,69 @@ public final class ServerLocator {
 
 	/** The request's server, {@code null} when no server is on its path. */
 	public @Nullable McpServerPolicy serverOf(HttpServletRequest request) {
-		Resolution resolution = (Resolution) request.getAttribute(ATTRIBUTE);
-		if (resolution == null) {
-			resolution = new Resolution(resolve(request));
-			request.setAttribute(ATTRIBUTE, resolution);
-		}
-		return resolution.server();
+		return resolution(request).server();
 	}
 
 	/**
-	 * The identity mode of the request's server; {@link IdentityMode#OAUTH} when no
-	 * server matches.
+	 * The request's virtual server (ADR 0021), {@code null} when none is on its path;
+	 * pinned with the policy snapshot it was found in, which also names its members.
+	 */
+	public @Nullable VirtualServerPolicy virtualServerOf(HttpServletRequest request) {
+		return resolution(request).virtual();
+	}
+
+	/**
+	 * The policy snapshot the request's server or virtual server was found in,
+	 * {@code null} before a policy was loaded.
+	 */
+	public @Nullable Policy policyOf(HttpServletRequest request) {
+		return resolution(request).policy();
+	}
+
+	/**
+	 * The identity mode of the request's server or virtual server;
+	 * {@link IdentityMode#OAUTH} when none matches.
 	 */
 	public IdentityMode identityModeOf(HttpServletRequest request) {
-		McpServerPolicy server = serverOf(request);
-		return (server != null) ? server.identity() : IdentityMode.OAUTH;
-	}
-
-	private @Nullable McpServerPolicy resolve(HttpServletRequest request) {
-		if (!this.livePolicy.isLoaded()) {
-			return null;
+		Resolution resolution = resolution(request);
+		if (resolution.server() != null) {
+			return resolution.server().identity();
 		}
-		return this.livePolicy.current().serverAt(UrlPathHelper.defaultInstance.getPathWithinApplication(request));
+		if (resolution.virtual() != null && resolution.policy() != null) {
+			return resolution.virtual().identity(resolution.policy());
+		}
+		return IdentityMode.OAUTH;
 	}
 
-	private record Resolution(@Nullable McpServerPolicy server) {
+	/**
+	 * Pins {@code server} of {@code policy} on a request the gateway makes itself for a
+	 * virtual server's member, so that every stage decides it against the snapshot the
+	 * client's request was routed with.
+	 */
+	public static void pin(HttpServletRequest request, Policy policy, McpServerPolicy server) {
+		request.setAttribute(ATTRIBUTE, new Resolution(policy, server, null));
+	}
+
+	private Resolution resolution(HttpServletRequest request) {
+		Resolution resolution = (Resolution) request.getAttribute(ATTRIBUTE);
+		if (resolution == null) {
+			resolution = resolve(request);
+			request.setAttribute(ATTRIBUTE, resolution);
+		}
+		return resolution;
+	}
+
+	private Resolution resolve(HttpServletRequest request) {
+		if (!this.livePolicy.isLoaded()) {
+			return new Resolution(null, null, null);
+		}
+		Policy policy = this.livePolicy.current();
+		String path = UrlPathHelper.defaultInstance.getPathWithinApplication(request);
+		return new Resolution(policy, policy.serverAt(path), policy.virtualServerAt(path));
+	}
+
+	private record Resolution(@Nullable Policy policy, @Nullable McpServerPolicy server,
+			@Nullable VirtualServerPolicy virtual) {
 	}
 
 }

@@ -151,20 +151,9 @@ final class RedisSessionStore implements SessionStore {
 		}
 	}
 
-	/**
-	 * A session Redis does not know: one bound here while Redis was down (written now,
-	 * Redis being back before the maintenance task), or, within the recovery window,
-	 * possibly one pending on another replica; else unknown.
-	 */
 	private @Nullable SessionBinding pendingOrUnknown(String key) {
-		String local = this.outage.pending(key);
-		if (local != null) {
-			this.outage.flush(key, this::write);
-		}
-		else if (this.outage.recovering()) {
-			throw new SessionStoreException("Session store recovering: an unknown session may be pending", null);
-		}
-		return SessionBindingJson.decode(local);
+		return SessionBindingJson.decode(this.outage.pendingOrUnknown(key, this::write,
+				() -> new SessionStoreException("Session store recovering: an unknown session may be pending", null)));
 	}
 
 	/**

@@ -33,10 +33,8 @@ final class SessionBindingJson {
 			if (node.path("v").asInt() != 1 || !node.path("server").isString() || !node.path("serverKey").isString()) {
 				return null;
 			}
-			JsonNode principal = node.path("principal");
 			return new SessionBinding(node.get("server").asString(), node.get("serverKey").asString(),
-					principal.isObject() ? new McpPrincipal(principal.path("human").asString(),
-							textOrNull(principal.get("agent")), textOrNull(principal.get("team"))) : null);
+					PrincipalJson.read(node.get("principal")));
 		}
 		catch (JacksonException | IllegalArgumentException ex) {
 			return null;
@@ -50,16 +48,9 @@ final class SessionBindingJson {
 			.put("serverKey", binding.serverKey());
 		McpPrincipal principal = binding.principal();
 		if (principal != null) {
-			node.putObject("principal")
-				.put("human", principal.human())
-				.put("agent", principal.agent())
-				.put("team", principal.team());
+			PrincipalJson.write(node, "principal", principal);
 		}
 		return json.writeValueAsString(node);
-	}
-
-	private static @Nullable String textOrNull(@Nullable JsonNode node) {
-		return (node != null && node.isString()) ? node.asString() : null;
 	}
 
 }

@@ -17,6 +17,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.unit.DataSize;
 
 import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.policy.McpServerPolicy;
@@ -25,6 +26,7 @@ import io.github.mcpgateway.policy.PolicyException;
 import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.policy.PolicyProperties;
 import io.github.mcpgateway.policy.PolicyReloader;
+import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.policy.condition.Condition;
 import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.revocation.RevocationSync;
@@ -169,7 +171,7 @@ public final class ValidateCommand {
 					live, GatewayClock.system(), new SimpleMeterRegistry());
 			Policy policy = live.current();
 			this.out.println("ok     policy " + location + ": version " + policy.version() + ", "
-					+ policy.servers().size() + " server(s)");
+					+ policy.servers().size() + " server(s)" + virtualServers(policy));
 			noteDenials(location, policy);
 			if (this.samples != null) {
 				checkSamples(this.samples, policy);
@@ -184,6 +186,27 @@ public final class ValidateCommand {
 	}
 
 	/**
+	 * The virtual servers of the summary line, each with its members' prefixes
+	 * ({@code , 1 virtual server(s): demo/workspace [notes=demo/notes, json=demo/json]});
+	 * nothing for a policy without any, whose line stays as it was.
+	 */
+	private static String virtualServers(Policy policy) {
+		if (policy.virtualServers().isEmpty()) {
+			return "";
+		}
+		StringBuilder line = new StringBuilder(", " + policy.virtualServers().size() + " virtual server(s):");
+		String separator = " ";
+		for (VirtualServerPolicy virtual : policy.virtualServers()) {
+			line.append(separator).append(virtual.qualifiedName()).append(" [");
+			line.append(String.join(", ",
+					virtual.members().stream().map((member) -> member.prefix() + "=" + member.server()).toList()));
+			line.append(']');
+			separator = "; ";
+		}
+		return line.toString();
+	}
+
+	/**
 	 * A {@code note} line for each condition that denies by comparing a value of the call
 	 * ({@code arguments.force != true}): a value of another type makes the comparison an
 	 * error, so the grant does not allow it. Valid policy; the exit status is unchanged.
@@ -191,15 +214,23 @@ public final class ValidateCommand {
 	private void noteDenials(String location, Policy policy) {
 		for (McpServerPolicy server : policy.servers()) {
 			for (int i = 0; i < server.grants().size(); i++) {
-				Condition when = server.grants().get(i).when();
-				if (when != null && when.deniesByComparison()) {
-					this.out.println("note   policy " + location + ": server " + server.qualifiedName() + ", grant "
-							+ server.grants().get(i).label(i) + ": '" + when.source()
-							+ "' compares a value of the call with != or under !; a value of another type"
-							+ " (\"true\" or 1 for true) is an error (wrong_type) and the grant does not allow it"
-							+ " (docs/configuration.md, \"Comparisons of different types\")");
-				}
+				noteDenial(location, "server " + server.qualifiedName(), server.grants().get(i), i);
 			}
+		}
+		for (VirtualServerPolicy virtual : policy.virtualServers()) {
+			for (int i = 0; i < virtual.grants().size(); i++) {
+				noteDenial(location, "virtual server " + virtual.qualifiedName(), virtual.grants().get(i), i);
+			}
+		}
+	}
+
+	private void noteDenial(String location, String owner, Grant grant, int index) {
+		Condition when = grant.when();
+		if (when != null && when.deniesByComparison()) {
+			this.out.println("note   policy " + location + ": " + owner + ", grant " + grant.label(index) + ": '"
+					+ when.source() + "' compares a value of the call with != or under !; a value of another type"
+					+ " (\"true\" or 1 for true) is an error (wrong_type) and the grant does not allow it"
+					+ " (docs/configuration.md, \"Comparisons of different types\")");
 		}
 	}
 

@@ -57,7 +57,7 @@ class ArchitectureTest {
 	private static final String ROOT = "io.github.mcpgateway";
 
 	static final List<String> STAGES = List.of("routing", "identity", "admission", "request", "session", "grant",
-			"quota", "idempotency", "task", "upstreamauth", "guard", "proxy");
+			"quota", "idempotency", "task", "upstreamauth", "guard", "proxy", "virtual");
 
 	static final List<String> GROUND = List.of("clock", "error", "jsonrpc", "principal", "transport", "poll", "policy",
 			"redact", "redis", "digest");
@@ -145,6 +145,8 @@ class ArchitectureTest {
 			.doNotHaveFullyQualifiedName(ROOT + ".admission.Held")
 			.and()
 			.doNotHaveFullyQualifiedName(ROOT + ".admission.PrincipalLimitFilter")
+			.and()
+			.doNotHaveFullyQualifiedName(ROOT + ".virtual.VirtualServerFilter")
 			.and()
 			.doNotHaveFullyQualifiedName(ROOT + ".tracing.MetaTraceContextFilter")
 			.and()

@@ -31,7 +31,7 @@ public class RequestFiltersTest extends GatewayIntegrationTest {
 
 	static final List<String> SERVLET_FILTERS = List.of("ServerHttpObservationFilter", "ClientAddressLimitFilter",
 			"ServerResolutionFilter", "OrderedRequestContextFilter", "springSecurityFilterChain",
-			"PrincipalLimitFilter", "McpPipelineFilter");
+			"PrincipalLimitFilter", "VirtualServerFilter", "McpPipelineFilter");
 
 	static final List<String> MCP_SECURITY_FILTERS = List.of("SecurityContextHolderFilter",
 			"AdapterCertificateAuthenticationFilter", "BearerTokenAuthenticationFilter",

@@ -32,6 +32,8 @@ import io.github.mcpgateway.support.TestJwks;
  * <li>{@link #COUNTING}, only when {@link #alsoInFrontOfCountingServer} was called:
  * {@code oauth} identity, every tool granted, and the quota {@link #COUNTING_LIMIT} on
  * the tool {@code limited}.</li>
+ * <li>{@link #VIRTUAL}, only when {@link #alsoVirtualServer} was called: a virtual server
+ * over server-everything and the 2026-07-28 server.</li>
  * </ul>
  * Register it with {@code @RegisterExtension}: when a test or a {@code @BeforeAll} method
  * fails, it prints the tail of the gateway log.
@@ -69,6 +71,26 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	static final String COUNTING_LIMIT = "limited-calls";
 
 	/**
+	 * A virtual server ({@code test/workspace}) over two {@code oauth} members, when
+	 * {@link #alsoVirtualServer} was called: server-everything under the prefix
+	 * {@link #VIRTUAL_EVERYTHING} (member {@code test/virtual-everything}, every tool for
+	 * team {@link #VIRTUAL_TEAM} except {@link #VIRTUAL_EXCEPTED}) and the 2026-07-28
+	 * server under {@link #VIRTUAL_STATELESS} (member {@code test/virtual-stateless},
+	 * every tool for that team). No grant of the virtual server's own.
+	 */
+	static final String VIRTUAL = "/mcp/test/workspace";
+
+	static final String VIRTUAL_EVERYTHING = "every";
+
+	static final String VIRTUAL_STATELESS = "demo";
+
+	/** The team whose members may use {@link #VIRTUAL}'s members. */
+	static final String VIRTUAL_TEAM = "virtual";
+
+	/** server-everything's tool in the {@code except} of its member's grant. */
+	static final String VIRTUAL_EXCEPTED = "get-env";
+
+	/**
 	 * server-everything 2026.8.31's tools (some only for clients with matching
 	 * capabilities).
 	 */
@@ -92,6 +114,8 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 
 	private int countingPort;
 
+	private boolean virtualServer;
+
 	GatewayProcess(String name) {
 		this.name = name;
 	}
@@ -110,6 +134,19 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	 */
 	void alsoInFrontOfCountingServer(int port) {
 		this.countingPort = port;
+	}
+
+	/**
+	 * Puts the virtual server {@link #VIRTUAL} over server-everything and the 2026-07-28
+	 * server in the policy too; call after {@link #alsoInFrontOfStatelessServer} and
+	 * before {@code startInFrontOf}.
+	 */
+	void alsoVirtualServer() {
+		if (this.statelessPort == 0) {
+			throw new IllegalStateException(
+					"the virtual server needs the stateless server: alsoInFrontOfStatelessServer");
+		}
+		this.virtualServer = true;
 	}
 
 	void startInFrontOf(int everythingPort) throws Exception {
@@ -179,7 +216,8 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 						        tools: [limited]
 						        tokens: 2
 						        period: 1m
-						""".formatted(this.countingPort, COUNTING, COUNTING_LIMIT)));
+						""".formatted(this.countingPort, COUNTING, COUNTING_LIMIT))
+				+ (this.virtualServer ? virtualServerPolicy(everythingPort) : ""));
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
 						// C1 only, one GC thread: a faster start; these tests check
@@ -198,6 +236,43 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 		this.command = command;
 		Files.deleteIfExists(this.log);
 		launch();
+	}
+
+	/**
+	 * The members of {@link #VIRTUAL} and the virtual server, at the end of the file:
+	 * {@code virtual-servers} follows the last server.
+	 */
+	private String virtualServerPolicy(int everythingPort) {
+		return """
+				  - namespace: test
+				    name: virtual-everything
+				    uid: uid-virtual-everything
+				    upstream: http://127.0.0.1:%1$d/mcp
+				    path: /mcp/test/virtual-everything
+				    grants:
+				      - principal: { team: %3$s }
+				        tools: ["*"]
+				        except: [%4$s]
+				  - namespace: test
+				    name: virtual-stateless
+				    uid: uid-virtual-stateless
+				    upstream: http://127.0.0.1:%2$d/mcp
+				    path: /mcp/test/virtual-stateless
+				    grants:
+				      - principal: { team: %3$s }
+				        tools: ["*"]
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: %5$s
+				    members:
+				      - server: test/virtual-everything
+				        prefix: %6$s
+				      - server: test/virtual-stateless
+				        prefix: %7$s
+				""".formatted(everythingPort, this.statelessPort, VIRTUAL_TEAM, VIRTUAL_EXCEPTED, VIRTUAL,
+				VIRTUAL_EVERYTHING, VIRTUAL_STATELESS);
 	}
 
 	/**

@@ -178,6 +178,36 @@ class ExplainEndpointIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	@Test
+	void virtualServerToolIsExplainedByTheMemberThatServesItUnderItsOwnName() {
+		policy.write(policy.standard() + """
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: /mcp/test/workspace
+				    members:
+				      - server: test/echo
+				        prefix: echo
+				""");
+		this.policyReloader.reloadNow();
+
+		JsonNode allowed = explain(200, "server=uid-workspace&human=dana&team=blue&tool=echo_notes_create");
+		JsonNode refused = explain(200, "server=/mcp/test/workspace&human=dana&team=blue&tool=echo_admin_reset");
+		JsonNode notServed = explain(200, "server=test/workspace&human=dana&team=blue&tool=notes_create");
+		JsonNode direct = explain(200, "server=/mcp/test/echo&human=dana&team=blue&tool=admin_reset");
+
+		assertThat(allowed.get("allowed").asBoolean()).isTrue();
+		assertThat(allowed.at("/virtualServer/path").asString()).isEqualTo("/mcp/test/workspace");
+		assertThat(allowed.at("/servedBy/tool").asString()).isEqualTo("notes_create");
+		assertThat(allowed.at("/member/grant/index").asInt()).isZero();
+		assertThat(refused.get("allowed").asBoolean()).isFalse();
+		assertThat(refused.get("decidedBy").asString()).isEqualTo("member");
+		assertThat(refused.get("errorCode").asString()).isEqualTo("tool_not_granted");
+		assertThat(refused.get("member")).isEqualTo(direct);
+		assertThat(notServed.get("reason").asString()).isEqualTo("tool_not_served");
+	}
+
+	@Test
 	void missingHumanIsABadRequest() {
 		HttpResponse<String> response = get("/actuator/explain?server=/mcp/test/echo", this.operator);
 

@@ -177,6 +177,34 @@ class ValidateCommandTest {
 	}
 
 	@Test
+	void virtualServersAreSummedUpWithTheirPrefixesAndTheirErrorsNameFileLineAndField() throws IOException {
+		String virtual = """
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: /mcp/test/workspace
+				    members:
+				      - server: test/echo
+				        prefix: echo
+				""";
+		Path good = write("policy.yaml", GOOD_POLICY + virtual);
+
+		Result valid = validate("--policy", good.toString());
+
+		assertThat(valid.status()).as(valid.err()).isZero();
+		assertThat(valid.out()).contains(", 1 server(s), 1 virtual server(s): test/workspace [echo=test/echo]\n");
+		Path broken = write("broken.yaml", GOOD_POLICY + virtual.replace("server: test/echo", "server: test/none"));
+
+		Result invalid = validate("--policy", broken.toString());
+
+		assertThat(invalid.status()).isEqualTo(1);
+		assertThat(invalid.err())
+			.isEqualTo("error  policy file [" + broken + "] line 15 (virtual-servers[0].members[0].server):"
+					+ " test/none is not a server of this file (members name servers as namespace/name)\n");
+	}
+
+	@Test
 	void packagedDemoPolicyAndTheFullExampleOfTheReferenceAreValid() throws IOException {
 		String reference = Files.readString(Path.of("docs/configuration.md"));
 		int heading = reference.indexOf("### Full example");

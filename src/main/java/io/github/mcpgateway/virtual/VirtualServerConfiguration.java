@@ -1,0 +1,78 @@
+package io.github.mcpgateway.virtual;
+
+import java.time.Duration;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.mcpgateway.clock.GatewayClock;
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.policy.GrantEvaluator;
+import io.github.mcpgateway.poll.PeriodicTask;
+import io.github.mcpgateway.proxy.UpstreamDispatch;
+import io.github.mcpgateway.request.McpPipelineFilter;
+import io.github.mcpgateway.request.RequestBodyReader;
+import io.github.mcpgateway.request.RequestProperties;
+import io.github.mcpgateway.revocation.RevocationSync;
+import io.github.mcpgateway.routing.ServerLocator;
+import io.github.mcpgateway.session.SessionProperties;
+
+/**
+ * Wires the virtual servers (ADR 0021); {@code config.PipelineConfiguration} registers
+ * the filter between the caps per human and the MCP pipeline. The virtual sessions live
+ * where the member sessions' bindings do ({@code gateway.session.store}).
+ */
+@Configuration(proxyBeanMethods = false)
+class VirtualServerConfiguration {
+
+	/**
+	 * The most of a member's reply the gateway reads itself (an initialize, a list page).
+	 */
+	static final int MAX_MEMBER_REPLY_BYTES = 4 * 1024 * 1024;
+
+	/**
+	 * How often virtual sessions kept while Redis was unreachable are retried (or Redis
+	 * is pinged), as for the session store.
+	 */
+	private static final Duration MAINTENANCE_INTERVAL = Duration.ofSeconds(1);
+
+	@Bean
+	VirtualSessionStore virtualSessionStore(SessionProperties sessions, ObjectProvider<StringRedisTemplate> redis,
+			MeterRegistry meterRegistry, GatewayClock clock) {
+		return switch (sessions.store()) {
+			case MEMORY -> new InMemoryVirtualSessionStore(sessions.maxBindings(), sessions.idleTimeout(), clock);
+			case REDIS -> new RedisVirtualSessionStore(redis.getObject(), sessions, meterRegistry, clock);
+		};
+	}
+
+	/** {@code gateway.session.store: redis}: writes what an outage kept, or pings. */
+	@Bean
+	@ConditionalOnProperty(prefix = "gateway.session", name = "store", havingValue = "redis")
+	PeriodicTask virtualSessionStoreMaintenance(VirtualSessionStore store) {
+		RedisVirtualSessionStore redis = (RedisVirtualSessionStore) store;
+		return new PeriodicTask("virtual-session-store-maintenance", MAINTENANCE_INTERVAL, MAINTENANCE_INTERVAL,
+				redis::maintain);
+	}
+
+	@Bean
+	VirtualServerFilter virtualServerFilter(ServerLocator servers, RequestProperties request, GatewayClock clock,
+			JsonRpcMessageParser parser, McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json,
+			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants,
+			RevocationSync revocations) {
+		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
+		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
+		VirtualMethods methods = new VirtualMethods(store, members, new ToolCatalog(calls, members, grants, json),
+				new ToolCallRoute(calls, members, store, grants, json), revocations, json);
+		VirtualRequestReader reader = new VirtualRequestReader(
+				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
+		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer));
+	}
+
+}

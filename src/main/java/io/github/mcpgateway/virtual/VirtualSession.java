@@ -1,0 +1,50 @@
+package io.github.mcpgateway.virtual;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.mcpgateway.principal.McpPrincipal;
+
+/**
+ * A client's session with a virtual server: who opened it, on which virtual server, the
+ * protocol version agreed with the client, and the session the gateway holds with each
+ * member it reached, by prefix. Immutable; a member (re)initialised is a new value.
+ *
+ * @param virtualUid the virtual server's UID
+ * @param principal who opened it; only they may use it
+ * @param protocolVersion the version agreed with the client
+ * @param members the member sessions by prefix; a member missing here has none yet (it
+ * failed to initialise, or joined later) and is initialised when first needed
+ */
+record VirtualSession(String virtualUid, McpPrincipal principal, String protocolVersion,
+		Map<String, MemberSession> members) {
+
+	VirtualSession {
+		members = Map.copyOf(members);
+	}
+
+	/** Whether it is {@code principal}'s on the virtual server {@code virtualUid}. */
+	boolean ownedBy(String virtualUid, McpPrincipal principal) {
+		return this.virtualUid.equals(virtualUid) && this.principal.equals(principal);
+	}
+
+	/** This session with {@code prefix}'s member session set to {@code session}. */
+	VirtualSession with(String prefix, MemberSession session) {
+		Map<String, MemberSession> updated = new LinkedHashMap<>(this.members);
+		updated.put(prefix, session);
+		return new VirtualSession(this.virtualUid, this.principal, this.protocolVersion, updated);
+	}
+
+	/**
+	 * The gateway's session with one member.
+	 *
+	 * @param sessionId the member's {@code Mcp-Session-Id}, {@code null} for a member
+	 * that runs without sessions
+	 * @param protocolVersion the version the member agreed to
+	 */
+	record MemberSession(@Nullable String sessionId, String protocolVersion) {
+	}
+
+}

@@ -1,0 +1,358 @@
+package io.github.mcpgateway.e2e;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.assertj.core.api.ThrowingConsumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import io.github.mcpgateway.support.TestJwts;
+
+import static io.github.mcpgateway.e2e.GatewayProcess.VIRTUAL;
+import static io.github.mcpgateway.e2e.GatewayProcess.VIRTUAL_EVERYTHING;
+import static io.github.mcpgateway.e2e.GatewayProcess.VIRTUAL_EXCEPTED;
+import static io.github.mcpgateway.e2e.GatewayProcess.VIRTUAL_STATELESS;
+import static io.github.mcpgateway.e2e.GatewayProcess.VIRTUAL_TEAM;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * A virtual server (ADR 0021) with MCP clients and servers nobody here wrote: the
+ * packaged gateway serves, on {@link GatewayProcess#VIRTUAL}, the tools of the reference
+ * server-everything (2025-11-25, sessions, event streams) under the prefix {@code every}
+ * and of a server on the TypeScript SDK v2 ({@code v2-server.mjs}, stateless, its 2025
+ * leg) under {@code demo}. Three clients use it as an application would, each with its
+ * own bearer token: the TypeScript SDK v1 1.32.2 and v2 2.4.0
+ * ({@code virtual-client.mjs}, run once per SDK; each test reads one part of the reports)
+ * and the Java SDK 2.1.0. Each lists the merged tools, calls one tool of each member, the
+ * member's excepted tool ({@code tool_not_granted}, decided by the member's own grant)
+ * and a name whose prefix is no member's ({@code tool_unknown}). Skipped where
+ * {@code node} or {@code npm} is missing.
+ */
+class VirtualServerSdkIT {
+
+	private static final String V1 = "v1";
+
+	private static final String V2 = "v2";
+
+	private static final String EVERY_ECHO = VIRTUAL_EVERYTHING + "_echo";
+
+	/** The 2026-07-28 server has no echo: this tool answers with the arguments it got. */
+	private static final String DEMO_ECHO = VIRTUAL_STATELESS + "_json_schema_2020_12_tool";
+
+	private static final String EXCEPTED = VIRTUAL_EVERYTHING + "_" + VIRTUAL_EXCEPTED;
+
+	private static final String UNKNOWN_PREFIX = "other_echo";
+
+	@RegisterExtension
+	static final GatewayProcess gateway = new GatewayProcess("virtual-sdk");
+
+	private static NodeInterop node;
+
+	private static Map<String, JsonNode> reports;
+
+	private final List<McpSyncClient> clients = new CopyOnWriteArrayList<>();
+
+	@BeforeAll
+	static void startTheMembersTheGatewayAndTheTypeScriptClients() throws Exception {
+		node = NodeInterop.installed();
+		int everything = node.startServerEverything("virtual-sdk-everything").port();
+		gateway.alsoInFrontOfStatelessServer(node.startStatelessServer("virtual-sdk-v2-server").port());
+		gateway.alsoVirtualServer();
+		gateway.startInFrontOf(everything);
+		reports = Map.of(V1, typeScriptClient(V1), V2, typeScriptClient(V2));
+	}
+
+	private static JsonNode typeScriptClient(String sdk) throws Exception {
+		String calls = JsonMapper.shared()
+			.writeValueAsString(List.of(call("demoEcho", DEMO_ECHO, Map.of("name", sdk, "email", sdk + "@example.org")),
+					call("excepted", EXCEPTED, Map.of()), call("unknownPrefix", UNKNOWN_PREFIX, Map.of("message", "x")),
+					// Last: server-everything's reply names its own session (see the
+					// disabled tests).
+					call("everyEcho", EVERY_ECHO, Map.of("message", "hello every from " + sdk)),
+					call("everyEchoAgain", EVERY_ECHO, Map.of("message", "again from " + sdk))));
+		NodeInterop.Finished run = node.run("virtual-client-" + sdk, Map.of("SDK", sdk, "MCP_URL", gateway.url(VIRTUAL),
+				"MCP_TOKEN", token("virtual-" + sdk), "CALLS", calls), Duration.ofSeconds(70), "virtual-client.mjs");
+		return run.report("The TypeScript SDK " + sdk + " client on the virtual server");
+	}
+
+	private static Map<String, Object> call(String step, String tool, Map<String, Object> arguments) {
+		return Map.of("step", step, "tool", tool, "arguments", arguments);
+	}
+
+	/**
+	 * A token with the gateway-wide audience ({@code gateway.identity.oauth.audiences}).
+	 * Not the virtual server's RFC 8707 resource URI, which the gateway refuses on the
+	 * virtual path today: see
+	 * {@link #javaClientWithATokenForTheVirtualServersOwnResourceUriIsAccepted}.
+	 */
+	private static String token(String agent) {
+		return TestJwts.jwt().human("vera").team(VIRTUAL_TEAM).agent(agent).sign();
+	}
+
+	@AfterEach
+	void closeJavaClients() {
+		this.clients.forEach(McpSyncClient::closeGracefully);
+	}
+
+	@AfterAll
+	static void stopEverything() throws InterruptedException {
+		gateway.stopAfter(node);
+	}
+
+	// ---- TypeScript SDK v1 and v2 --------------------------------------------------
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientConnectsToOneSessionNamedForTheVirtualServer(String sdk) {
+		JsonNode report = reports.get(sdk);
+		assertThat(report.path("failures").values()).as(report.toString()).isEmpty();
+		// The client's GET stream: 405, which MCP allows and both SDKs accept.
+		assertThat(report.path("exchanges").values())
+			.filteredOn((exchange) -> "GET".equals(exchange.path("method").asString()))
+			.isNotEmpty()
+			.allSatisfy((exchange) -> assertThat(exchange.path("status").asInt()).isEqualTo(405));
+		assertThat(report.path("sessionId").isString()).as(report.toString()).isTrue();
+		assertThat(report.path("server").path("name").asString()).isEqualTo("test/workspace");
+		assertThat(report.path("protocolVersion").asString()).isEqualTo("2025-11-25");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientListsBothMembersToolsUnderTheirPrefixesButTheExceptedOne(String sdk) {
+		assertMergedList(strings(reports.get(sdk).path("tools")));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientCallsReachEachMemberWithItsOwnToolName(String sdk) {
+		JsonNode every = step(sdk, "everyEcho");
+		assertThat(every.path("isError").asBoolean(true)).as(every.toString()).isFalse();
+		assertThat(every.path("text").asString()).isEqualTo("Echo: hello every from " + sdk);
+		JsonNode demo = step(sdk, "demoEcho");
+		assertThat(demo.path("isError").asBoolean(true)).as(demo.toString()).isFalse();
+		assertThat(demo.path("text").asString()).startsWith("JSON Schema 2020-12 tool called with: ")
+			.contains("\"name\":\"" + sdk + "\"");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientGetsTheMembersExceptAsToolNotGranted(String sdk) {
+		JsonNode error = step(sdk, "excepted").path("error");
+		assertThat(error.path("name").asString()).as(error.toString()).isEqualTo(protocolError(sdk));
+		assertThat(error.path("code").asInt()).isEqualTo(-32002);
+		assertThat(error.path("dataCode").asString()).isEqualTo("tool_not_granted");
+		assertThat(error.path("dataStatus").asInt()).isEqualTo(403);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientGetsToolUnknownForAPrefixNoMemberHas(String sdk) {
+		JsonNode error = step(sdk, "unknownPrefix").path("error");
+		assertThat(error.path("name").asString()).as(error.toString()).isEqualTo(protocolError(sdk));
+		assertThat(error.path("code").asInt()).isEqualTo(-32602);
+		assertThat(error.path("dataCode").asString()).isEqualTo("tool_unknown");
+	}
+
+	@Test
+	void typeScriptV2ClientKeepsItsVirtualSessionAfterACallToAMemberWithSessionsAndEndsIt() {
+		assertKeepsItsVirtualSessionAndEndsIt(V2);
+	}
+
+	/**
+	 * The SDK v1 transport takes the {@code Mcp-Session-Id} of EVERY response as its
+	 * session id ({@code StreamableHTTPClientTransport.send}: "Handle session ID received
+	 * during initialization", applied to any response), v2 and the Java SDK only the
+	 * handshake's. See
+	 * {@link #everyResponseOfTheVirtualServerNamesOnlyTheVirtualSession}.
+	 */
+	@Test
+	void typeScriptV1ClientKeepsItsVirtualSessionAfterACallToAMemberWithSessionsAndEndsIt() {
+		assertKeepsItsVirtualSessionAndEndsIt(V1);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void everyResponseOfTheVirtualServerNamesOnlyTheVirtualSession(String sdk) {
+		JsonNode report = reports.get(sdk);
+		String session = report.path("sessionId").asString();
+		assertThat(report.path("exchanges").values()).as(report.path("exchanges").toString())
+			.allSatisfy(
+					(exchange) -> assertThat(exchange.path("answeredSession").asString(session)).isEqualTo(session));
+	}
+
+	private static void assertKeepsItsVirtualSessionAndEndsIt(String sdk) {
+		JsonNode report = reports.get(sdk);
+		JsonNode again = step(sdk, "everyEchoAgain");
+		assertThat(again.path("text").asString()).as(again.toString()).isEqualTo("Echo: again from " + sdk);
+		assertThat(report.path("exchanges").values()).as(report.path("exchanges").toString())
+			.filteredOn((exchange) -> exchange.path("sentSession").isString())
+			.allSatisfy((exchange) -> assertThat(exchange.path("sentSession").asString())
+				.isEqualTo(report.path("sessionId").asString()));
+		assertThat(report.path("deleted").asInt()).as(report.path("exchanges").toString()).isEqualTo(204);
+	}
+
+	// ---- Java SDK --------------------------------------------------------------------
+
+	@Test
+	void javaClientInitializesOneSessionNamedForTheVirtualServer() {
+		McpSyncClient client = javaClient();
+
+		InitializeResult initialized = client.initialize();
+
+		assertThat(initialized.serverInfo().name()).isEqualTo("test/workspace");
+		assertThat(initialized.capabilities().tools()).isNotNull();
+		assertThat(initialized.protocolVersion()).isEqualTo("2025-11-25");
+	}
+
+	@Test
+	void javaClientListsBothMembersToolsUnderTheirPrefixesButTheExceptedOne() {
+		McpSyncClient client = initialized();
+
+		assertMergedList(client.listTools().tools().stream().map(Tool::name).toList());
+	}
+
+	@Test
+	void javaClientCallsReachEachMemberWithItsOwnToolName() {
+		McpSyncClient client = initialized();
+
+		CallToolResult every = client.callTool(new CallToolRequest(EVERY_ECHO, Map.of("message", "hello from java")));
+		// After server-everything's reply, which names its own session: the Java SDK
+		// keeps
+		// the virtual session.
+		CallToolResult demo = client
+			.callTool(new CallToolRequest(DEMO_ECHO, Map.of("name", "java", "email", "java@example.org")));
+
+		assertThat(every.isError()).isNotEqualTo(Boolean.TRUE);
+		assertThat(text(every)).isEqualTo("Echo: hello from java");
+		assertThat(demo.isError()).isNotEqualTo(Boolean.TRUE);
+		assertThat(text(demo)).startsWith("JSON Schema 2020-12 tool called with: ").contains("\"name\":\"java\"");
+	}
+
+	@Test
+	void javaClientGetsTheMembersExceptAsToolNotGranted() {
+		McpSyncClient client = initialized();
+
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> client.callTool(new CallToolRequest(EXCEPTED, Map.of())))
+			.satisfies(refusal(-32002, "tool_not_granted"));
+	}
+
+	@Test
+	void javaClientGetsToolUnknownForAPrefixNoMemberHas() {
+		McpSyncClient client = initialized();
+
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> client.callTool(new CallToolRequest(UNKNOWN_PREFIX, Map.of("message", "x"))))
+			.satisfies(refusal(-32602, "tool_unknown"));
+	}
+
+	/**
+	 * What a spec-following client does: the 401 on the virtual path names the metadata
+	 * {@code /.well-known/oauth-protected-resource/mcp/test/workspace}, whose
+	 * {@code resource} is {@code <base>/mcp/test/workspace}, and the client asks the
+	 * authorization server for a token with that audience (RFC 9728, RFC 8707).
+	 */
+	@Test
+	void javaClientWithATokenForTheVirtualServersOwnResourceUriIsAccepted() {
+		McpSyncClient client = javaClient(TestJwts.jwt()
+			.human("vera")
+			.team(VIRTUAL_TEAM)
+			.agent("virtual-java-resource")
+			.audience(gateway.url(VIRTUAL))
+			.sign());
+
+		assertThat(client.initialize().serverInfo().name()).isEqualTo("test/workspace");
+	}
+
+	private McpSyncClient initialized() {
+		McpSyncClient client = javaClient();
+		client.initialize();
+		return client;
+	}
+
+	private McpSyncClient javaClient() {
+		return javaClient(token("virtual-java"));
+	}
+
+	private McpSyncClient javaClient(String token) {
+		String url = gateway.url(VIRTUAL);
+		HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+			.builder(url.substring(0, url.indexOf("/mcp/")))
+			.endpoint(VIRTUAL)
+			.clientBuilder(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1))
+			.requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + token))
+			.build();
+		McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
+		this.clients.add(client);
+		return client;
+	}
+
+	// ---- What every client must see ------------------------------------------------
+
+	/**
+	 * Both members' tools, each under its member's prefix, and not the tool the member's
+	 * grant excepts. server-everything lists some tools only to clients with matching
+	 * capabilities, and the gateway offers its members none, so only tools every client
+	 * sees are named.
+	 */
+	private static void assertMergedList(List<String> tools) {
+		assertThat(tools)
+			.contains(EVERY_ECHO, VIRTUAL_EVERYTHING + "_get-sum", VIRTUAL_EVERYTHING + "_get-tiny-image", DEMO_ECHO,
+					VIRTUAL_STATELESS + "_test_simple_text", VIRTUAL_STATELESS + "_test_error_handling")
+			.doesNotContain(EXCEPTED, VIRTUAL_EXCEPTED, "echo")
+			.doesNotHaveDuplicates()
+			.allSatisfy(
+					(name) -> assertThat(name).matches("(" + VIRTUAL_EVERYTHING + "|" + VIRTUAL_STATELESS + ")_.+"));
+	}
+
+	private static ThrowingConsumer<McpError> refusal(int rpcCode, String code) {
+		return (error) -> {
+			assertThat(error.getJsonRpcError().code()).isEqualTo(rpcCode);
+			assertThat(error.getJsonRpcError().data())
+				.asInstanceOf(InstanceOfAssertFactories.map(String.class, Object.class))
+				.containsEntry("code", code);
+		};
+	}
+
+	private static String protocolError(String sdk) {
+		return V1.equals(sdk) ? "McpError" : "ProtocolError";
+	}
+
+	private static JsonNode step(String sdk, String name) {
+		JsonNode step = reports.get(sdk).path("steps").path(name);
+		assertThat(step.isObject()).as("step %s of the %s report: %s", name, sdk, reports.get(sdk)).isTrue();
+		return step;
+	}
+
+	private static List<String> strings(JsonNode array) {
+		return array.valueStream().map(JsonNode::asString).toList();
+	}
+
+	private static String text(CallToolResult result) {
+		return ((TextContent) result.content().get(0)).text();
+	}
+
+}

@@ -1,0 +1,343 @@
+package io.github.mcpgateway.virtual;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import io.github.mcpgateway.demo.DemoMcpServer;
+import io.github.mcpgateway.support.GatewayIntegrationTest;
+import io.github.mcpgateway.support.TestJwts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A virtual server over two Java SDK servers (one with sessions and event streams, one
+ * stateless with JSON replies), through the real chain: one session for the client, the
+ * members' lists merged under their prefixes, each call decided by its member's rules.
+ */
+class VirtualServerIntegrationTest extends GatewayIntegrationTest {
+
+	private static final String PATH = "/mcp/test/workspace";
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final String token = TestJwts.jwt().human("vera-" + UUID.randomUUID()).sign();
+
+	@BeforeEach
+	void virtualServer() {
+		policy.write(policy.standard() + """
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: /mcp/test/workspace
+				    members:
+				      - server: test/sdk-stream
+				        prefix: stream
+				      - server: test/sdk-json
+				        prefix: json
+				        tools: [echo, "notes_*"]
+				""");
+		this.policyReloader.reloadNow();
+	}
+
+	@Test
+	void initializeOpensOneSessionThatNamesTheVirtualServer() {
+		HttpResponse<String> response = post(PATH, this.token, initialize());
+
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Mcp-Session-Id")).isPresent();
+		JsonNode result = JSON.readTree(response.body()).path("result");
+		assertThat(result.path("serverInfo").path("name").asString()).isEqualTo("test/workspace");
+		assertThat(result.path("protocolVersion").asString()).isEqualTo("2025-06-18");
+		assertThat(result.path("capabilities").has("tools")).isTrue();
+	}
+
+	@Test
+	void toolsListMergesTheMembersListsUnderTheirPrefixesAsTheirGrantsFilterThem() {
+		String session = session(this.token);
+
+		HttpResponse<String> response = post(PATH, this.token, jsonRpc(2, "tools/list", "{}"), "Mcp-Session-Id",
+				session);
+
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		assertThat(names(response)).containsExactly("stream_echo", "stream_notes_create", "stream_notes_list",
+				"json_echo", "json_notes_create", "json_notes_list");
+	}
+
+	@Test
+	void toolsCallReachesTheMemberItsPrefixNamesWithTheMembersOwnToolName() {
+		String session = session(this.token);
+
+		HttpResponse<String> stream = post(PATH, this.token, call(3, "stream_echo", "hello stream"), "Mcp-Session-Id",
+				session);
+		HttpResponse<String> json = post(PATH, this.token, call(4, "json_echo", "hello json"), "Mcp-Session-Id",
+				session);
+
+		assertThat(stream.statusCode()).isEqualTo(200);
+		assertThat(stream.body()).contains("\"id\":3").contains("hello stream");
+		assertThat(json.statusCode()).isEqualTo(200);
+		assertThat(json.body()).contains("\"id\":4").contains("hello json");
+	}
+
+	@Test
+	void aToolTheMembersGrantsRefuseIsRefusedThroughTheVirtualServerAsDirectly() {
+		String session = session(this.token);
+		String direct = initialize("/mcp/test/sdk-stream", this.token);
+
+		HttpResponse<String> virtual = post(PATH, this.token, call(5, "stream_admin_reset", "x"), "Mcp-Session-Id",
+				session);
+		HttpResponse<String> member = post("/mcp/test/sdk-stream", this.token, call(5, "admin_reset", "x"),
+				"Mcp-Session-Id", direct);
+
+		assertThat(code(virtual)).isEqualTo("tool_not_granted").isEqualTo(code(member));
+		assertThat(virtual.statusCode()).isEqualTo(member.statusCode());
+	}
+
+	@Test
+	void aNameWithoutAMemberOrOutsideTheMembersSelectionIsUnknown() {
+		String session = session(this.token);
+
+		assertThat(code(post(PATH, this.token, call(6, "other_echo", "x"), "Mcp-Session-Id", session)))
+			.isEqualTo("tool_unknown");
+		assertThat(code(post(PATH, this.token, call(7, "json_admin_reset", "x"), "Mcp-Session-Id", session)))
+			.isEqualTo("tool_unknown");
+		assertThat(code(post(PATH, this.token, call(8, "echo", "x"), "Mcp-Session-Id", session)))
+			.isEqualTo("tool_unknown");
+	}
+
+	@Test
+	void aSessionIsItsCallersOnly() {
+		String session = session(this.token);
+		String other = TestJwts.jwt().human("mallory-" + UUID.randomUUID()).sign();
+
+		HttpResponse<String> stolen = post(PATH, other, jsonRpc(9, "tools/list", "{}"), "Mcp-Session-Id", session);
+		HttpResponse<String> none = post(PATH, this.token, jsonRpc(10, "tools/list", "{}"));
+
+		assertThat(stolen.statusCode()).isEqualTo(404);
+		assertThat(code(stolen)).isEqualTo("session_not_found");
+		assertThat(none.statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void aKeyedRetryThroughTheVirtualServerRunsTheToolOnce() {
+		String session = session(this.token);
+		String key = UUID.randomUUID().toString();
+		String create = call(11, "json_notes_create", key);
+
+		HttpResponse<String> first = post(PATH, this.token, create, "Mcp-Session-Id", session, "Idempotency-Key", key);
+		HttpResponse<String> retry = post(PATH, this.token, create, "Mcp-Session-Id", session, "Idempotency-Key", key);
+
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+		assertThat(retry.headers().firstValue("Idempotency-Replayed")).as(retry.body()).hasValue("true");
+		assertThat(notes(session, "json_notes_list").split(key, -1)).as("the note was created once").hasSize(2);
+	}
+
+	@Test
+	void aRetryWithTheKeyInMetaThroughTheVirtualServerReplaysTheMembersEventStreamOnce() {
+		String session = session(this.token);
+		String key = UUID.randomUUID().toString();
+		String create = jsonRpc(21, "tools/call", "{\"name\":\"stream_notes_create\",\"arguments\":{\"text\":\"" + key
+				+ "\"},\"_meta\":{\"io.github.mcpgateway/idempotency-key\":\"" + key + "\"}}");
+
+		HttpResponse<String> first = post(PATH, this.token, create, "Mcp-Session-Id", session);
+		HttpResponse<String> retry = post(PATH, this.token, create.replace("\"id\":21", "\"id\":22"), "Mcp-Session-Id",
+				session);
+
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+		assertThat(retry.body()).contains("\"id\":22").contains("\"replayed\":true");
+		assertThat(notes(session, "stream_notes_list").split(key, -1)).as("the note was created once").hasSize(2);
+	}
+
+	private String notes(String session, String tool) {
+		return post(PATH, this.token, call(12, tool, "x"), "Mcp-Session-Id", session).body();
+	}
+
+	@Test
+	void aMemberThatRestartsServesAgainWithoutTheClientInitializingAndTheOtherKeepsWorking() {
+		DemoMcpServer restartable = DemoMcpServer.start(0, DemoMcpServer.Mode.STREAMABLE);
+		int memberPort = restartable.port();
+		policy.write(policy.standard() + """
+				  - namespace: test
+				    name: restartable
+				    uid: uid-restartable
+				    upstream: %s
+				    path: /mcp/test/restartable
+				    grants:
+				      - tools: [echo]
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: /mcp/test/workspace
+				    members:
+				      - server: test/restartable
+				        prefix: live
+				      - server: test/sdk-json
+				        prefix: json
+				""".formatted(restartable.url()));
+		this.policyReloader.reloadNow();
+		String session = session(this.token);
+		assertThat(post(PATH, this.token, call(30, "live_echo", "before"), "Mcp-Session-Id", session).body())
+			.contains("before");
+
+		restartable.close();
+		HttpResponse<String> down = post(PATH, this.token, call(31, "live_echo", "down"), "Mcp-Session-Id", session);
+		HttpResponse<String> other = post(PATH, this.token, call(32, "json_echo", "other"), "Mcp-Session-Id", session);
+		DemoMcpServer restarted = DemoMcpServer.start(memberPort, DemoMcpServer.Mode.STREAMABLE);
+		try {
+			HttpResponse<String> after = post(PATH, this.token, call(33, "live_echo", "after"), "Mcp-Session-Id",
+					session);
+
+			assertThat(code(down)).as(down.body()).startsWith("upstream_");
+			assertThat(other.body()).contains("other");
+			assertThat(after.statusCode()).as(after.body()).isEqualTo(200);
+			assertThat(after.body()).contains("\"id\":33").contains("after");
+		}
+		finally {
+			restarted.close();
+		}
+	}
+
+	@Test
+	void theVirtualServersOwnGrantsNarrowWhatItsMembersAllow() {
+		policy.write(policy.standard() + """
+				virtual-servers:
+				  - namespace: test
+				    name: workspace
+				    uid: uid-workspace
+				    path: /mcp/test/workspace
+				    members:
+				      - server: test/sdk-stream
+				        prefix: stream
+				      - server: test/sdk-json
+				        prefix: json
+				    grants:
+				      - tools: ["stream_*"]
+				        except: [stream_notes_create]
+				""");
+		this.policyReloader.reloadNow();
+		String session = session(this.token);
+
+		HttpResponse<String> list = post(PATH, this.token, jsonRpc(40, "tools/list", "{}"), "Mcp-Session-Id", session);
+		HttpResponse<String> json = post(PATH, this.token, call(41, "json_echo", "x"), "Mcp-Session-Id", session);
+		HttpResponse<String> excepted = post(PATH, this.token, call(42, "stream_notes_create", "x"), "Mcp-Session-Id",
+				session);
+
+		assertThat(names(list)).containsExactly("stream_echo", "stream_notes_list");
+		assertThat(code(json)).isEqualTo("tool_not_granted");
+		assertThat(code(excepted)).isEqualTo("tool_not_granted");
+	}
+
+	@Test
+	void theClientsRoutingHeadersAndKeyStayWithTheClientsOwnRequest() {
+		String session = session(this.token);
+
+		HttpResponse<String> list = post(PATH, this.token, jsonRpc(50, "tools/list", "{}"), "Mcp-Session-Id", session,
+				"Mcp-Method", "tools/list");
+		HttpResponse<String> call = post(PATH, this.token, call(51, "json_echo", "named"), "Mcp-Session-Id", session,
+				"Mcp-Method", "tools/call", "Mcp-Name", "json_echo");
+		HttpResponse<String> keyedList = post(PATH, this.token, jsonRpc(52, "tools/list", "{}"), "Mcp-Session-Id",
+				session, "Idempotency-Key", UUID.randomUUID().toString());
+
+		assertThat(names(list)).hasSize(6);
+		assertThat(call.body()).contains("named");
+		assertThat(keyedList.statusCode()).isEqualTo(400);
+		assertThat(code(keyedList)).isEqualTo("idempotency_unsupported_request");
+	}
+
+	@Test
+	void aRoutedReplyNamesNoMemberSessionAndATokenForTheVirtualServersResourceIsAccepted() {
+		String resourceToken = TestJwts.jwt()
+			.human("vera-" + UUID.randomUUID())
+			.audience("http://127.0.0.1:" + this.port + PATH)
+			.sign();
+		String session = session(resourceToken);
+
+		HttpResponse<String> call = post(PATH, resourceToken, call(60, "stream_echo", "mine"), "Mcp-Session-Id",
+				session);
+
+		assertThat(call.body()).contains("mine");
+		assertThat(call.headers().firstValue("Mcp-Session-Id")).isEmpty();
+	}
+
+	@Test
+	void aRevokedSessionOrPrincipalIsRefusedByTheVirtualServerItself() {
+		String session = session(this.token);
+		String human = "vera-revoked-" + UUID.randomUUID();
+		String revokedToken = TestJwts.jwt().human(human).sign();
+		String other = session(revokedToken);
+
+		revocations.write("{\"sessions\":[\"" + session + "\"],\"principals\":[{\"human\":\"" + human + "\"}]}");
+		this.revocationSync.syncNow();
+		HttpResponse<String> revokedSession = post(PATH, this.token, jsonRpc(70, "ping", "{}"), "Mcp-Session-Id",
+				session);
+		HttpResponse<String> revokedPrincipal = post(PATH, revokedToken, jsonRpc(71, "ping", "{}"), "Mcp-Session-Id",
+				other);
+
+		assertThat(revokedSession.statusCode()).isEqualTo(404);
+		assertThat(code(revokedSession)).isEqualTo("session_not_found");
+		assertThat(code(revokedPrincipal)).isEqualTo("principal_revoked");
+	}
+
+	@Test
+	void aMethodNotServedYetIsAJsonRpcMethodNotFound() {
+		String session = session(this.token);
+
+		HttpResponse<String> response = post(PATH, this.token, jsonRpc(13, "prompts/list", "{}"), "Mcp-Session-Id",
+				session);
+
+		assertThat(code(response)).isEqualTo("virtual_method_unsupported");
+		assertThat(JSON.readTree(response.body()).path("error").path("code").asInt()).isEqualTo(-32601);
+		assertThat(JSON.readTree(response.body()).path("id").asInt()).isEqualTo(13);
+	}
+
+	@Test
+	void withoutATokenTheVirtualServerAsksForOne() {
+		HttpResponse<String> response = post(PATH, null, initialize());
+
+		assertThat(response.statusCode()).isEqualTo(401);
+	}
+
+	private String session(String token) {
+		HttpResponse<String> response = post(PATH, token, initialize());
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		String session = response.headers().firstValue("Mcp-Session-Id").orElseThrow();
+		assertThat(post(PATH, token, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", "Mcp-Session-Id",
+				session)
+			.statusCode()).isEqualTo(202);
+		return session;
+	}
+
+	private static String initialize() {
+		return jsonRpc(1, "initialize",
+				"{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
+	}
+
+	private static String call(int id, String tool, String text) {
+		return jsonRpc(id, "tools/call", "{\"name\":\"" + tool + "\",\"arguments\":{\"text\":\"" + text + "\"}}");
+	}
+
+	private static List<String> names(HttpResponse<String> response) {
+		List<String> names = new ArrayList<>();
+		for (JsonNode tool : JSON.readTree(response.body()).path("result").path("tools")) {
+			names.add(tool.path("name").asString());
+		}
+		return names;
+	}
+
+	private static String code(HttpResponse<String> response) {
+		String body = response.body();
+		if (body.startsWith("event:") || body.startsWith("data:") || body.startsWith("id:")) {
+			body = body.substring(body.indexOf("{"), body.lastIndexOf("}") + 1);
+		}
+		return JSON.readTree(body).path("error").path("data").path("code").asString();
+	}
+
+}
