@@ -62,17 +62,9 @@ public class ExplainEndpoint {
 	public WebEndpointResponse<Object> explain(String server, @Nullable String human, @Nullable String agent,
 			@Nullable String team, @Nullable String tool, @Nullable String prompt, @Nullable String resource,
 			@Nullable String arguments, @Nullable String tools) {
-		if (human == null || human.isBlank()) {
-			return badRequest("human is required: the principal to explain a decision for");
-		}
-		if (tool != null && tool.isBlank()) {
-			return badRequest("tool must not be blank; omit it for a request other than tools/call");
-		}
-		if ((tool != null ? 1 : 0) + (prompt != null ? 1 : 0) + (resource != null ? 1 : 0) > 1) {
-			return badRequest("name one of tool, prompt and resource: the item of one request");
-		}
-		if ((prompt != null && prompt.isBlank()) || (resource != null && resource.isBlank())) {
-			return badRequest("prompt and resource must not be blank");
+		String invalid = invalid(human, tool, prompt, resource);
+		if (invalid != null) {
+			return badRequest(invalid);
 		}
 		JsonNode callArguments = null;
 		if (arguments != null) {
@@ -90,15 +82,10 @@ public class ExplainEndpoint {
 			}
 		}
 		if (this.virtualExplainer.names(server)) {
-			if (prompt != null || resource != null) {
-				return badRequest("a virtual server serves tools only: prompts/get and resources/read on it are"
-						+ " answered with the JSON-RPC error virtual_method_unsupported");
-			}
-			List<String> exposedTools = toolNames(tools);
-			VirtualExplanation virtual = this.virtualExplainer.explain(server, new McpPrincipal(human, agent, team),
-					tool, callArguments, exposedTools);
+			WebEndpointResponse<Object> virtual = explainVirtual(server, new McpPrincipal(human, agent, team), tool,
+					prompt, resource, callArguments, tools);
 			if (virtual != null) {
-				return new WebEndpointResponse<>(virtual);
+				return virtual;
 			}
 		}
 		Grant.Item kind = Grant.Item.of(prompt, resource);
@@ -107,6 +94,42 @@ public class ExplainEndpoint {
 		Explanation explanation = this.explainer.explain(server, new McpPrincipal(human, agent, team), kind, item,
 				callArguments, upstreamTools);
 		return new WebEndpointResponse<>(explanation);
+	}
+
+	/**
+	 * What is wrong with the parameters that name the caller and the item, if anything.
+	 */
+	private static @Nullable String invalid(@Nullable String human, @Nullable String tool, @Nullable String prompt,
+			@Nullable String resource) {
+		if (human == null || human.isBlank()) {
+			return "human is required: the principal to explain a decision for";
+		}
+		if (tool != null && tool.isBlank()) {
+			return "tool must not be blank; omit it for a request other than tools/call";
+		}
+		if ((tool != null ? 1 : 0) + (prompt != null ? 1 : 0) + (resource != null ? 1 : 0) > 1) {
+			return "name one of tool, prompt and resource: the item of one request";
+		}
+		if ((prompt != null && prompt.isBlank()) || (resource != null && resource.isBlank())) {
+			return "prompt and resource must not be blank";
+		}
+		return null;
+	}
+
+	/**
+	 * The explanation for a virtual server named by {@code server}, or {@code null} when
+	 * none is (any more).
+	 */
+	private @Nullable WebEndpointResponse<Object> explainVirtual(String server, McpPrincipal principal,
+			@Nullable String tool, @Nullable String prompt, @Nullable String resource, @Nullable JsonNode arguments,
+			@Nullable String tools) {
+		if (prompt != null || resource != null) {
+			return badRequest("a virtual server serves tools only: prompts/get and resources/read on it are"
+					+ " answered with the JSON-RPC error virtual_method_unsupported");
+		}
+		VirtualExplanation virtual = this.virtualExplainer.explain(server, principal, tool, arguments,
+				toolNames(tools));
+		return (virtual != null) ? new WebEndpointResponse<>(virtual) : null;
 	}
 
 	private static @Nullable List<String> toolNames(@Nullable String tools) {
