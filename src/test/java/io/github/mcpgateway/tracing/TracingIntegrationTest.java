@@ -287,7 +287,7 @@ class TracingIntegrationTest extends GatewayIntegrationTest {
 		assertThat(RequestFiltersTest.servletFilters(beans)).containsExactly("MetaTraceContextFilter",
 				"ServerHttpObservationFilter", "ClientAddressLimitFilter", "ServerResolutionFilter",
 				"OrderedRequestContextFilter", "IdentitySpanFilter", "springSecurityFilterChain",
-				"PrincipalLimitFilter", "McpPipelineFilter");
+				"PrincipalLimitFilter", "VirtualServerFilter", "McpPipelineFilter");
 	}
 
 	@Test
