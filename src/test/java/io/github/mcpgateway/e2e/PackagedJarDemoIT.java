@@ -108,6 +108,30 @@ class PackagedJarDemoIT {
 		assertThat(retry.body()).isEqualTo(first.body());
 	}
 
+	@Test
+	void bothDemoServersAreServedBehindOneVirtualPath() throws Exception {
+		String token = http
+			.send(HttpRequest.newBuilder(uri("/demo/token")).build(), HttpResponse.BodyHandlers.ofString())
+			.body()
+			.strip();
+		HttpResponse<String> initialize = mcp("/mcp/demo/workspace", token, null, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+						+ "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
+		String session = initialize.headers().firstValue("Mcp-Session-Id").orElseThrow();
+
+		HttpResponse<String> list = mcp("/mcp/demo/workspace", token, session, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+		HttpResponse<String> call = mcp("/mcp/demo/workspace", token, session, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"json_echo\","
+						+ "\"arguments\":{\"text\":\"through the workspace\"}}}");
+
+		assertThat(initialize.body()).contains("\"name\":\"demo/workspace\"");
+		assertThat(list.body()).contains("\"notes_echo\"")
+			.contains("\"json_notes_create\"")
+			.doesNotContain("admin_reset");
+		assertThat(call.body()).contains("through the workspace");
+	}
+
 	private static HttpResponse<String> mcp(String path, String token, String session, String key, String body)
 			throws Exception {
 		HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
