@@ -31,19 +31,29 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 
 	@BeforeEach
 	void virtualServer() {
-		policy.write(policy.standard() + """
+		workspace("", """
+				  - server: test/sdk-stream
+				    prefix: stream
+				  - server: test/sdk-json
+				    prefix: json
+				    tools: [echo, "notes_*"]
+				""", "");
+	}
+
+	/**
+	 * Loads the standard policy with {@code servers} added, and the virtual server
+	 * {@code test/workspace} on {@link #PATH} with {@code members} and then {@code rest}
+	 * (its own fields, indented as its members' key).
+	 */
+	private void workspace(String servers, String members, String rest) {
+		policy.write(policy.standard() + servers + """
 				virtual-servers:
 				  - namespace: test
 				    name: workspace
 				    uid: uid-workspace
 				    path: /mcp/test/workspace
 				    members:
-				      - server: test/sdk-stream
-				        prefix: stream
-				      - server: test/sdk-json
-				        prefix: json
-				        tools: [echo, "notes_*"]
-				""");
+				""" + members.indent(4) + rest.indent(4));
 		this.policyReloader.reloadNow();
 	}
 
@@ -163,7 +173,7 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	void aMemberThatRestartsServesAgainWithoutTheClientInitializingAndTheOtherKeepsWorking() {
 		DemoMcpServer restartable = DemoMcpServer.start(0, DemoMcpServer.Mode.STREAMABLE);
 		int memberPort = restartable.port();
-		policy.write(policy.standard() + """
+		workspace("""
 				  - namespace: test
 				    name: restartable
 				    uid: uid-restartable
@@ -171,18 +181,12 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 				    path: /mcp/test/restartable
 				    grants:
 				      - tools: [echo]
-				virtual-servers:
-				  - namespace: test
-				    name: workspace
-				    uid: uid-workspace
-				    path: /mcp/test/workspace
-				    members:
-				      - server: test/restartable
-				        prefix: live
-				      - server: test/sdk-json
-				        prefix: json
-				""".formatted(restartable.url()));
-		this.policyReloader.reloadNow();
+				""".formatted(restartable.url()), """
+				  - server: test/restartable
+				    prefix: live
+				  - server: test/sdk-json
+				    prefix: json
+				""", "");
 		String session = session(this.token);
 		assertThat(post(PATH, this.token, call(30, "live_echo", "before"), "Mcp-Session-Id", session).body())
 			.contains("before");
@@ -207,22 +211,16 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 
 	@Test
 	void theVirtualServersOwnGrantsNarrowWhatItsMembersAllow() {
-		policy.write(policy.standard() + """
-				virtual-servers:
-				  - namespace: test
-				    name: workspace
-				    uid: uid-workspace
-				    path: /mcp/test/workspace
-				    members:
-				      - server: test/sdk-stream
-				        prefix: stream
-				      - server: test/sdk-json
-				        prefix: json
-				    grants:
-				      - tools: ["stream_*"]
-				        except: [stream_notes_create]
+		workspace("", """
+				  - server: test/sdk-stream
+				    prefix: stream
+				  - server: test/sdk-json
+				    prefix: json
+				""", """
+				grants:
+				  - tools: ["stream_*"]
+				    except: [stream_notes_create]
 				""");
-		this.policyReloader.reloadNow();
 		String session = session(this.token);
 
 		HttpResponse<String> list = post(PATH, this.token, jsonRpc(40, "tools/list", "{}"), "Mcp-Session-Id", session);
