@@ -33,17 +33,13 @@ final class MemberRequest extends HttpServletRequestWrapper {
 
 	private final String path;
 
-	private final String method;
-
 	/** Lower-case header name to its value; {@code null}: the header is removed. */
 	private final Map<String, @Nullable String> headers;
 
 	private final Map<String, Object> attributes = new ConcurrentHashMap<>();
 
-	private MemberRequest(HttpServletRequest client, String method, String path, byte[] body,
-			Map<String, @Nullable String> headers) {
+	private MemberRequest(HttpServletRequest client, String path, byte[] body, Map<String, @Nullable String> headers) {
 		super(CachedBodyRequest.replacing(client, body));
-		this.method = method;
 		this.path = path;
 		this.headers = headers;
 	}
@@ -54,24 +50,18 @@ final class MemberRequest extends HttpServletRequestWrapper {
 	 */
 	static MemberRequest post(HttpServletRequest client, String path, byte[] body,
 			Map<String, @Nullable String> headers) {
-		return of(client, "POST", path, body, headers);
-	}
-
-	static MemberRequest of(HttpServletRequest client, String method, String path, byte[] body,
-			Map<String, @Nullable String> headers) {
 		Map<String, @Nullable String> lower = new LinkedHashMap<>();
 		headers.forEach((name, value) -> lower.put(name.toLowerCase(Locale.ROOT), value));
-		lower.put(HttpHeaders.CONTENT_LENGTH.toLowerCase(Locale.ROOT),
-				(body.length > 0 || "POST".equals(method)) ? Integer.toString(body.length) : null);
+		lower.put(HttpHeaders.CONTENT_LENGTH.toLowerCase(Locale.ROOT), Integer.toString(body.length));
 		// A member's reply is read whole by the gateway or relayed as it comes: never a
 		// resumed stream of the client's.
 		lower.putIfAbsent("last-event-id", null);
-		return new MemberRequest(client, method, path, body, lower);
+		return new MemberRequest(client, path, body, lower);
 	}
 
 	@Override
 	public String getMethod() {
-		return this.method;
+		return "POST";
 	}
 
 	@Override

@@ -140,13 +140,11 @@ record VirtualMethods(VirtualSessionStore store, MemberSessions members, ToolCat
 	private @Nullable GatewayError listTools(VirtualRequest request, String sessionId, VirtualSession session)
 			throws IOException, ServletException {
 		ArrayNode tools = this.json.createArrayNode();
-		VirtualSession current = session;
 		for (Member member : request.virtual().members()) {
 			McpServerPolicy server = request.serverOf(member);
 			MemberSession memberSession = (server != null)
-					? this.route.memberSession(request, sessionId, current, member, server) : null;
+					? this.route.memberSession(request, sessionId, session, member, server) : null;
 			if (memberSession != null) {
-				current = current.with(member.prefix(), memberSession);
 				this.catalog.list(request, member, server, memberSession, tools);
 			}
 		}
