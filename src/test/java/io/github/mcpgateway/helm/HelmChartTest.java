@@ -215,7 +215,7 @@ class HelmChartTest {
 	 * Deep merge as Helm does for values files: objects merge, {@code null} removes the
 	 * key (how a values file drops a chart default), everything else replaces.
 	 */
-	private static JsonNode merge(JsonNode base, JsonNode override) {
+	static JsonNode merge(JsonNode base, JsonNode override) {
 		if (!(base instanceof ObjectNode target) || !override.isObject()) {
 			return override;
 		}
