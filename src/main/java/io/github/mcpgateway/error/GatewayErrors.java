@@ -204,6 +204,13 @@ public final class GatewayErrors {
 	public static final GatewayError TOOL_UNKNOWN = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS, "tool_unknown",
 			"No tool of this name is served here: its prefix names no member, or the member's tool is not selected");
 
+	public static final GatewayError PROMPT_UNKNOWN = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
+			"prompt_unknown",
+			"No prompt of this name is served here: its prefix names no member, or the member's prompt is not selected");
+
+	public static final GatewayError RESOURCE_UNKNOWN = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
+			"resource_unknown", "No member of this virtual server lists this resource or a template it matches");
+
 	public static final GatewayError MEMBER_UNAVAILABLE = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
 			"member_unavailable", "The member server that serves this request could not open a session");
 

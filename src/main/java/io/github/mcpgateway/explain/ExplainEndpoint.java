@@ -124,8 +124,8 @@ public class ExplainEndpoint {
 			@Nullable String tool, @Nullable String prompt, @Nullable String resource, @Nullable JsonNode arguments,
 			@Nullable String tools) {
 		if (prompt != null || resource != null) {
-			return badRequest("a virtual server serves tools only: prompts/get and resources/read on it are"
-					+ " answered with the JSON-RPC error virtual_method_unsupported");
+			return badRequest("explain answers for a virtual server's tools; for a prompt or a resource, ask for"
+					+ " the member that serves it (its own name, or the resource's URI)");
 		}
 		VirtualExplanation virtual = this.virtualExplainer.explain(server, principal, tool, arguments,
 				toolNames(tools));

@@ -155,12 +155,16 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 	 * @param tools the member's tools the virtual server serves (names or patterns, as a
 	 * grant's, on the member's own names); omitted means all
 	 * @param prompts the member's prompts it serves, likewise; omitted means all
+	 * @param resources the member's resources it serves: URIs or patterns, matched
+	 * against a resource's URI and a template's {@code uriTemplate} as written (as a
+	 * grant's); omitted means all
 	 */
-	public record Member(String server, String prefix, @Nullable List<String> tools, @Nullable List<String> prompts) {
+	public record Member(String server, String prefix, @Nullable List<String> tools, @Nullable List<String> prompts,
+			@Nullable List<String> resources) {
 
-		/** A member serving all its prompts. */
+		/** A member serving all its prompts and resources. */
 		public Member(String server, String prefix, @Nullable List<String> tools) {
-			this(server, prefix, tools, null);
+			this(server, prefix, tools, null, null);
 		}
 
 		private static final Pattern PREFIX = Pattern.compile("[a-z][a-z0-9-]{0,15}");
@@ -173,18 +177,20 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 				throw new IllegalArgumentException(
 						"prefix must be 1 to 16 lower-case letters, digits or '-', starting with a letter (no '_')");
 			}
-			if (tools != null
-					&& (tools.isEmpty() || tools.stream().anyMatch((tool) -> tool == null || tool.isBlank()))) {
-				throw new IllegalArgumentException(
-						"tools: list tool names or patterns, none blank, or omit it for all");
+			tools = selection("tools", "tool names", tools);
+			prompts = selection("prompts", "prompt names", prompts);
+			resources = selection("resources", "resource URIs", resources);
+		}
+
+		private static List<String> selection(String field, String what, @Nullable List<String> items) {
+			if (items == null) {
+				return List.of("*");
 			}
-			tools = (tools != null) ? List.copyOf(tools) : List.of("*");
-			if (prompts != null && (prompts.isEmpty()
-					|| prompts.stream().anyMatch((prompt) -> prompt == null || prompt.isBlank()))) {
+			if (items.isEmpty() || items.stream().anyMatch((item) -> item == null || item.isBlank())) {
 				throw new IllegalArgumentException(
-						"prompts: list prompt names or patterns, none blank, or omit it for all");
+						field + ": list " + what + " or patterns, none blank, or omit it for all");
 			}
-			prompts = (prompts != null) ? List.copyOf(prompts) : List.of("*");
+			return List.copyOf(items);
 		}
 
 		/** The member's own name of {@code exposedName}, which {@link #expose} made. */
@@ -204,13 +210,14 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 
 		/**
 		 * Whether the virtual server serves the member's {@code kind} item
-		 * {@code localName} (resources are not served by name in this version).
+		 * {@code localName}: a tool or prompt by its own name, a resource by its URI (or
+		 * a template by its {@code uriTemplate}).
 		 */
 		public boolean serves(Grant.Item kind, String localName) {
 			return switch (kind) {
 				case TOOL -> Grant.matchesAny(this.tools, localName);
 				case PROMPT -> Grant.matchesAny(this.prompts, localName);
-				case RESOURCE -> false;
+				case RESOURCE -> Grant.matchesAny(this.resources, localName);
 			};
 		}
 

@@ -46,6 +46,9 @@ record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMa
 		headers.put(McpHeaders.PROTOCOL_VERSION, (session != null) ? session.protocolVersion() : null);
 		headers.put(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_JSON_VALUE);
 		headers.put(HttpHeaders.ACCEPT, ACCEPT);
+		// Read message by message, so asked for without a content coding, as the task
+		// stage asks (IdentityEncodingRequest).
+		headers.put(HttpHeaders.ACCEPT_ENCODING, null);
 		// The client's routing headers and key name the client's request, not this one.
 		headers.put(McpHeaders.METHOD, null);
 		headers.put(McpHeaders.NAME, null);
@@ -68,12 +71,12 @@ record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMa
 	 * Sends {@code body} to {@code member} and reads its reply, which does not reach the
 	 * client.
 	 */
-	Reply call(HttpServletRequest client, HttpServletResponse clientResponse, Policy policy, McpServerPolicy member,
-			String body, Map<String, @Nullable String> headers) throws IOException, ServletException {
-		MemberRequest request = MemberRequest.post(client, member.path(), body.getBytes(StandardCharsets.UTF_8),
-				headers);
-		CapturedResponse captured = new CapturedResponse(clientResponse, this.maxReplyBytes);
-		send(request, policy, member, captured);
+	Reply call(VirtualRequest client, McpServerPolicy member, String body, Map<String, @Nullable String> headers)
+			throws IOException, ServletException {
+		MemberRequest request = MemberRequest.post(client.client(), member.path(),
+				body.getBytes(StandardCharsets.UTF_8), headers);
+		CapturedResponse captured = new CapturedResponse(client.response(), this.maxReplyBytes);
+		send(request, client.policy(), member, captured);
 		return new Reply(captured.getStatus(), captured.getHeader(McpHeaders.SESSION_ID),
 				captured.overflowed() ? null : message(captured));
 	}

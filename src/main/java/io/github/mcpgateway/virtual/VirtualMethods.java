@@ -1,8 +1,8 @@
 package io.github.mcpgateway.virtual;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.HashSet;
+import java.util.Set;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,9 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import org.springframework.http.MediaType;
-
 import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
@@ -28,42 +27,83 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
  * What a virtual server answers, method by method: {@code initialize} opens a session
- * with every member and one with the client; {@code ping} is answered here;
- * {@code tools/list} merges the members' lists ({@link ToolCatalog}); {@code tools/call}
- * goes to the member its prefix names ({@link ToolCallRoute}); any other request is
- * {@code virtual_method_unsupported} in this increment, and a notification is accepted.
+ * with every member and one with the client ({@link VirtualInitialize}); {@code ping} is
+ * answered here; a list method merges the members' lists ({@link MemberCatalog});
+ * {@code logging/setLevel} and the client's notifications go to every member; every other
+ * request, and the client's answer to a member's request, goes to the one member it names
+ * ({@link MemberTargets}, {@link MemberRoute}).
  */
-record VirtualMethods(VirtualSessionStore store, MemberSessions members, ToolCatalog catalog, ToolCallRoute route,
-		RevocationSync revocations, JsonMapper json) {
+record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, MemberCatalog catalog,
+		MemberTargets targets, MemberRoute route, MemberBroadcast broadcast, RevocationSync revocations,
+		JsonMapper json) {
 
 	/** Answers {@code request}; returns the refusal to render instead, if any. */
 	@Nullable GatewayError answer(VirtualRequest request) throws IOException, ServletException {
-		JsonRpcMessage message = request.message();
-		if (message.kind() != JsonRpcMessage.Kind.REQUEST) {
-			// Notifications are the virtual server's own (the members were told when
-			// their sessions opened); a client's response answers nothing the gateway
-			// sent.
-			request.response().setStatus(HttpServletResponse.SC_ACCEPTED);
-			return null;
-		}
 		GatewayError refused = refusedFirst(request);
 		if (refused != null) {
 			return refused;
 		}
-		if (JsonRpcMessage.INITIALIZE.equals(message.method())) {
-			return initialize(request);
+		JsonRpcMessage message = request.message();
+		if (JsonRpcMessage.INITIALIZE.equals(message.method()) && message.kind() == JsonRpcMessage.Kind.REQUEST) {
+			return this.initializer.initialize(request);
 		}
 		String sessionId = request.client().getHeader(McpHeaders.SESSION_ID);
 		VirtualSession session = (sessionId != null) ? session(request, sessionId) : null;
 		if (session == null) {
 			return GatewayErrors.SESSION_NOT_FOUND;
 		}
-		return switch (String.valueOf(message.method())) {
-			case "ping" -> reply(request, this.json.createObjectNode());
-			case JsonRpcMessage.TOOLS_LIST -> listTools(request, sessionId, session);
-			case JsonRpcMessage.TOOLS_CALL -> this.route.call(request, sessionId, session);
-			default -> GatewayErrors.VIRTUAL_METHOD_UNSUPPORTED;
-		};
+		try {
+			return switch (message.kind()) {
+				case REQUEST -> request(request, sessionId, session);
+				case RESPONSE -> response(request, sessionId, session);
+				case NOTIFICATION -> notification(request, sessionId, session);
+			};
+		}
+		catch (GatewayErrorException ex) {
+			return ex.error();
+		}
+	}
+
+	private @Nullable GatewayError request(VirtualRequest request, String sessionId, VirtualSession session)
+			throws IOException, ServletException {
+		String method = String.valueOf(request.message().method());
+		Listing listing = Listing.of(method);
+		if (listing != null) {
+			return list(request, sessionId, session, listing);
+		}
+		if ("ping".equals(method)) {
+			return reply(request, this.json.createObjectNode());
+		}
+		if ("logging/setLevel".equals(method)) {
+			this.broadcast.send(request, session, "logging");
+			return reply(request, this.json.createObjectNode());
+		}
+		return this.route.send(request, sessionId, session, this.targets.of(request, sessionId, session));
+	}
+
+	/** The client's answer to a member's request goes to that member; any other: 202. */
+	private @Nullable GatewayError response(VirtualRequest request, String sessionId, VirtualSession session)
+			throws IOException, ServletException {
+		MemberTarget target = this.targets.response(request);
+		if (target == null) {
+			request.response().setStatus(HttpServletResponse.SC_ACCEPTED);
+			return null;
+		}
+		return this.route.send(request, sessionId, session, target);
+	}
+
+	/**
+	 * A notification of the client's ({@code notifications/cancelled}, a roots change)
+	 * concerns whichever member received what it names, so every member is told; the
+	 * members' own {@code notifications/initialized} was sent when their sessions opened.
+	 */
+	private @Nullable GatewayError notification(VirtualRequest request, String sessionId, VirtualSession session)
+			throws IOException, ServletException {
+		if (!"notifications/initialized".equals(request.message().method())) {
+			this.broadcast.send(request, session, null);
+		}
+		request.response().setStatus(HttpServletResponse.SC_ACCEPTED);
+		return null;
 	}
 
 	/**
@@ -106,62 +146,29 @@ record VirtualMethods(VirtualSessionStore store, MemberSessions members, ToolCat
 		response.setStatus(HttpServletResponse.SC_NO_CONTENT);
 	}
 
-	private @Nullable GatewayError initialize(VirtualRequest request) throws IOException, ServletException {
-		JsonNode params = request.message().params();
-		String requested = (params != null && params.path("protocolVersion").isString())
-				? params.path("protocolVersion").asString() : "2025-03-26";
-		Map<String, MemberSession> opened = new LinkedHashMap<>();
-		String agreed = requested;
-		for (Member member : request.virtual().members()) {
-			McpServerPolicy server = request.serverOf(member);
-			MemberSession session = (server != null)
-					? this.members.open(request.client(), request.response(), request.policy(), server, requested)
-					: null;
-			if (session != null) {
-				opened.put(member.prefix(), session);
-				agreed = (session.protocolVersion().compareTo(agreed) < 0) ? session.protocolVersion() : agreed;
-			}
-		}
-		if (opened.isEmpty()) {
-			return GatewayErrors.MEMBER_UNAVAILABLE;
-		}
-		String sessionId = this.store
-			.open(new VirtualSession(request.virtual().uid(), request.principal(), agreed, opened));
-		request.response().setHeader(McpHeaders.SESSION_ID, sessionId);
-		ObjectNode result = this.json.createObjectNode();
-		result.put("protocolVersion", agreed);
-		result.putObject("capabilities").putObject("tools").put("listChanged", false);
-		result.putObject("serverInfo")
-			.put("name", request.virtual().qualifiedName())
-			.put("version", request.policy().version());
-		return reply(request, result);
-	}
-
-	private @Nullable GatewayError listTools(VirtualRequest request, String sessionId, VirtualSession session)
-			throws IOException, ServletException {
-		ArrayNode tools = this.json.createArrayNode();
+	/**
+	 * One list of every member's items, in member order, as one page: the members that
+	 * declared the capability the list belongs to are asked.
+	 */
+	private @Nullable GatewayError list(VirtualRequest request, String sessionId, VirtualSession session,
+			Listing listing) throws IOException, ServletException {
+		ArrayNode items = this.json.createArrayNode();
+		Set<String> seen = new HashSet<>();
 		for (Member member : request.virtual().members()) {
 			McpServerPolicy server = request.serverOf(member);
 			MemberSession memberSession = (server != null)
 					? this.route.memberSession(request, sessionId, session, member, server) : null;
-			if (memberSession != null) {
-				this.catalog.list(request, member, server, memberSession, tools);
+			if (memberSession != null && memberSession.offers(listing.capability())) {
+				this.catalog.list(request, listing, member, server, memberSession, items, seen);
 			}
 		}
 		ObjectNode result = this.json.createObjectNode();
-		result.set("tools", tools);
+		result.set(listing.array(), items);
 		return reply(request, result);
 	}
 
 	private @Nullable GatewayError reply(VirtualRequest request, JsonNode result) throws IOException {
-		ObjectNode response = this.json.createObjectNode();
-		response.put("jsonrpc", "2.0");
-		response.set("id", request.message().id());
-		response.set("result", result);
-		HttpServletResponse servlet = request.response();
-		servlet.setStatus(HttpServletResponse.SC_OK);
-		servlet.setContentType(MediaType.APPLICATION_JSON_VALUE);
-		servlet.getOutputStream().write(this.json.writeValueAsBytes(response));
+		VirtualReplies.result(request, result, this.json);
 		return null;
 	}
 

@@ -33,7 +33,9 @@ import io.github.mcpgateway.session.SessionProperties;
 class VirtualServerConfiguration {
 
 	/**
-	 * The most of a member's reply the gateway reads itself (an initialize, a list page).
+	 * The most of a member's reply the gateway reads itself (an initialize, a list page);
+	 * a relayed reply past it reaches the client unread, its ids as the member chose
+	 * them.
 	 */
 	static final int MAX_MEMBER_REPLY_BYTES = 4 * 1024 * 1024;
 
@@ -68,8 +70,11 @@ class VirtualServerConfiguration {
 			RevocationSync revocations) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
-		VirtualMethods methods = new VirtualMethods(store, members, new ToolCatalog(calls, members, grants, json),
-				new ToolCallRoute(calls, members, store, grants, json), revocations, json);
+		MemberCatalog catalog = new MemberCatalog(calls, members, grants, json);
+		MemberRoute route = new MemberRoute(calls, members, store, json, MAX_MEMBER_REPLY_BYTES);
+		MemberTargets targets = new MemberTargets(new ResourceOwners(catalog, route, json), grants, json);
+		VirtualMethods methods = new VirtualMethods(store, new VirtualInitialize(store, members, json), catalog,
+				targets, route, new MemberBroadcast(calls), revocations, json);
 		VirtualRequestReader reader = new VirtualRequestReader(
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
 		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer));

@@ -1,10 +1,12 @@
 package io.github.mcpgateway.virtual;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.mcpgateway.jsonrpc.JsonMembers;
 import io.github.mcpgateway.principal.McpPrincipal;
 
 /**
@@ -15,10 +17,13 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * @param virtualUid the virtual server's UID
  * @param principal who opened it; only they may use it
  * @param protocolVersion the version agreed with the client
+ * @param capabilities the client's capabilities as its {@code initialize} declared them
+ * (JSON object text), offered to each member in its name, so that a member's sampling,
+ * elicitation or {@code roots/list} request can reach the client
  * @param members the member sessions by prefix; a member missing here has none yet (it
  * failed to initialise, or joined later) and is initialised when first needed
  */
-record VirtualSession(String virtualUid, McpPrincipal principal, String protocolVersion,
+record VirtualSession(String virtualUid, McpPrincipal principal, String protocolVersion, String capabilities,
 		Map<String, MemberSession> members) {
 
 	VirtualSession {
@@ -34,7 +39,7 @@ record VirtualSession(String virtualUid, McpPrincipal principal, String protocol
 	VirtualSession with(String prefix, MemberSession session) {
 		Map<String, MemberSession> updated = new LinkedHashMap<>(this.members);
 		updated.put(prefix, session);
-		return new VirtualSession(this.virtualUid, this.principal, this.protocolVersion, updated);
+		return new VirtualSession(this.virtualUid, this.principal, this.protocolVersion, this.capabilities, updated);
 	}
 
 	/**
@@ -43,8 +48,16 @@ record VirtualSession(String virtualUid, McpPrincipal principal, String protocol
 	 * @param sessionId the member's {@code Mcp-Session-Id}, {@code null} for a member
 	 * that runs without sessions
 	 * @param protocolVersion the version the member agreed to
+	 * @param capabilities the member's capabilities as its {@code initialize} answered
+	 * them (JSON object text)
 	 */
-	record MemberSession(@Nullable String sessionId, String protocolVersion) {
+	record MemberSession(@Nullable String sessionId, String protocolVersion, String capabilities) {
+
+		/** Whether the member declared the server capability {@code name}. */
+		boolean offers(String name) {
+			return JsonMembers.has(this.capabilities.getBytes(StandardCharsets.UTF_8), name);
+		}
+
 	}
 
 }

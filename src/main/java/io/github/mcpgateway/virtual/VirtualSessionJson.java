@@ -15,10 +15,10 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
  * A {@link VirtualSession} as the Redis store keeps it: versioned JSON ({@code "v": 1})
- * with the principal as the session bindings write it ({@link PrincipalJson}) and the
- * member sessions by prefix, a member without sessions with {@code "sessionId": null}. A
- * value this version cannot read names no session, so a replica of an older version never
- * misreads a newer one's.
+ * with the principal as the session bindings write it ({@link PrincipalJson}), the
+ * client's capabilities as JSON text, and the member sessions by prefix, a member without
+ * sessions with {@code "sessionId": null}. A value this version cannot read names no
+ * session, so a replica of an older version never misreads a newer one's.
  */
 final class VirtualSessionJson {
 
@@ -31,13 +31,15 @@ final class VirtualSessionJson {
 		ObjectNode node = json.createObjectNode()
 			.put("v", 1)
 			.put("virtual", session.virtualUid())
-			.put("protocolVersion", session.protocolVersion());
+			.put("protocolVersion", session.protocolVersion())
+			.put("capabilities", session.capabilities());
 		PrincipalJson.write(node, "principal", session.principal());
 		ObjectNode members = node.putObject("members");
 		session.members()
 			.forEach((prefix, member) -> members.putObject(prefix)
 				.put("sessionId", member.sessionId())
-				.put("protocolVersion", member.protocolVersion()));
+				.put("protocolVersion", member.protocolVersion())
+				.put("capabilities", member.capabilities()));
 		return json.writeValueAsString(node);
 	}
 
@@ -63,11 +65,16 @@ final class VirtualSessionJson {
 				if (!member.getValue().path("protocolVersion").isString()) {
 					return null;
 				}
-				members.put(member.getKey(), new MemberSession(sessionId.isString() ? sessionId.asString() : null,
-						member.getValue().get("protocolVersion").asString()));
+				JsonNode capabilities = member.getValue().path("capabilities");
+				members.put(member.getKey(),
+						new MemberSession(sessionId.isString() ? sessionId.asString() : null,
+								member.getValue().get("protocolVersion").asString(),
+								capabilities.isString() ? capabilities.asString() : "{}"));
 			}
+			// A session an earlier version stored has no capabilities: none were offered.
+			String capabilities = node.path("capabilities").isString() ? node.get("capabilities").asString() : "{}";
 			return new VirtualSession(node.get("virtual").asString(), principal, node.get("protocolVersion").asString(),
-					members);
+					capabilities, members);
 		}
 		catch (JacksonException | IllegalArgumentException ex) {
 			return null;

@@ -73,6 +73,9 @@ class VirtualServerSdkIT {
 
 	private static Map<String, JsonNode> reports;
 
+	/** What virtual-methods-client.mjs saw, by SDK. */
+	private static Map<String, JsonNode> methods;
+
 	private final List<McpSyncClient> clients = new CopyOnWriteArrayList<>();
 
 	@BeforeAll
@@ -83,6 +86,15 @@ class VirtualServerSdkIT {
 		gateway.alsoVirtualServer();
 		gateway.startInFrontOf(everything);
 		reports = Map.of(V1, typeScriptClient(V1), V2, typeScriptClient(V2));
+		methods = Map.of(V1, methodsClient(V1), V2, methodsClient(V2));
+	}
+
+	private static JsonNode methodsClient(String sdk) throws Exception {
+		NodeInterop.Finished run = node.run("virtual-methods-client-" + sdk,
+				Map.of("SDK", sdk, "MCP_URL", gateway.url(VIRTUAL), "MCP_TOKEN", token("virtual-methods-" + sdk),
+						"EVERY", VIRTUAL_EVERYTHING, "OTHER", VIRTUAL_STATELESS),
+				Duration.ofSeconds(100), "virtual-methods-client.mjs");
+		return run.report("The TypeScript SDK " + sdk + " client using every method on the virtual server");
 	}
 
 	private static JsonNode typeScriptClient(String sdk) throws Exception {
@@ -212,6 +224,90 @@ class VirtualServerSdkIT {
 			.allSatisfy((exchange) -> assertThat(exchange.path("sentSession").asString())
 				.isEqualTo(report.path("sessionId").asString()));
 		assertThat(report.path("deleted").asInt()).as(report.path("exchanges").toString()).isEqualTo(204);
+	}
+
+	// ---- Every method, through the TypeScript SDK v1 and v2 -------------------------
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientSeesTheMembersCapabilitiesMerged(String sdk) {
+		JsonNode report = methods.get(sdk);
+		assertThat(report.path("failures").values()).as(report.toString()).isEmpty();
+		assertThat(report.path("capabilities").properties()).extracting(Map.Entry::getKey)
+			.as(report.path("capabilities").toString())
+			.contains("tools", "prompts", "resources", "logging", "completions");
+		assertThat(methodStep(sdk, "ping").path("pong").asBoolean()).isTrue();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientListsGetsAndCompletesTheMembersPromptsUnderTheirPrefix(String sdk) {
+		assertThat(strings(methodStep(sdk, "listPrompts").path("names"))).as(methods.get(sdk).toString())
+			.contains(VIRTUAL_EVERYTHING + "_simple-prompt", VIRTUAL_EVERYTHING + "_args-prompt",
+					VIRTUAL_EVERYTHING + "_completable-prompt", VIRTUAL_STATELESS + "_test_simple_prompt")
+			.doesNotHaveDuplicates()
+			.allSatisfy(
+					(name) -> assertThat(name).matches("(" + VIRTUAL_EVERYTHING + "|" + VIRTUAL_STATELESS + ")_.+"));
+		assertThat(methodStep(sdk, "getPrompt").path("text").asString()).contains("Lisbon");
+		assertThat(methodStep(sdk, "getOtherPrompt").path("messages").asInt()).as(methods.get(sdk).toString())
+			.isPositive();
+		assertThat(strings(methodStep(sdk, "completePrompt").path("values"))).contains("Engineering");
+		assertThat(methodStep(sdk, "unknownPrompt").path("error").path("dataCode").asString())
+			.isEqualTo("prompt_unknown");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientReadsAndSubscribesToTheMembersResourcesByTheirOwnUris(String sdk) {
+		List<String> uris = strings(methodStep(sdk, "listResources").path("uris"));
+		// Both members' resources, by the URIs each member wrote: server-everything's
+		// demo://, the 2026-07-28 server's test://.
+		assertThat(uris).as(methods.get(sdk).toString())
+			.contains("demo://resource/static/document/features.md", "test://static-text")
+			.doesNotHaveDuplicates()
+			.allSatisfy((uri) -> assertThat(uri).matches("(demo://resource/|test://).+"));
+		assertThat(strings(methodStep(sdk, "listTemplates").path("templates")))
+			.contains("demo://resource/dynamic/text/{resourceId}", "test://template/{id}/data");
+		assertThat(methodStep(sdk, "readListed").path("uri").asString()).isIn(uris);
+		assertThat(methodStep(sdk, "readListed").path("length").asInt()).isPositive();
+		assertThat(methodStep(sdk, "readFromTemplate").path("uri").asString())
+			.isEqualTo("demo://resource/dynamic/text/7");
+		assertThat(methodStep(sdk, "readOther").path("uri").asString()).as(methods.get(sdk).toString())
+			.isEqualTo("test://static-text");
+		assertThat(methodStep(sdk, "readOtherTemplate").path("uri").asString()).isEqualTo("test://template/5/data");
+		assertThat(methodStep(sdk, "readUnknown").path("error").path("dataCode").asString())
+			.isEqualTo("resource_unknown");
+		assertThat(methodStep(sdk, "completeResource").path("values").isArray()).as(methods.get(sdk).toString())
+			.isTrue();
+		assertThat(methodStep(sdk, "subscribe").path("subscribed").asBoolean()).isTrue();
+		assertThat(methodStep(sdk, "unsubscribe").path("unsubscribed").asBoolean()).isTrue();
+		assertThat(methodStep(sdk, "setLevel").path("set").asBoolean()).isTrue();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { V1, V2 })
+	void typeScriptClientAnswersTheMembersSamplingAndElicitationAndTheMemberGetsTheAnswer(String sdk) {
+		JsonNode report = methods.get(sdk);
+		assertThat(report.path("sampled").values()).as(report.toString())
+			.singleElement()
+			.satisfies((request) -> assertThat(request.path("text").asString()).endsWith("say hello"));
+		assertThat(methodStep(sdk, "sampling").path("text").asString()).contains("sampled by the client");
+		assertThat(report.path("elicited").values()).hasSize(1);
+		assertThat(methodStep(sdk, "elicitation").path("text").asString()).contains("Vera");
+	}
+
+	@Test
+	void typeScriptV1ClientRunsAMembersTaskToItsResultUnderANamespacedId() {
+		JsonNode task = methodStep(V1, "task");
+		assertThat(task.path("taskId").asString()).as(methods.get(V1).toString()).startsWith(VIRTUAL_EVERYTHING + "_");
+		assertThat(task.path("text").asString()).isNotBlank();
+		assertThat(task.path("gotStatus").asString()).isEqualTo("completed");
+		assertThat(strings(task.path("listed"))).contains(task.path("taskId").asString())
+			.allSatisfy((id) -> assertThat(id).startsWith(VIRTUAL_EVERYTHING + "_"));
+	}
+
+	private static JsonNode methodStep(String sdk, String name) {
+		return methods.get(sdk).path("steps").path(name);
 	}
 
 	// ---- Java SDK --------------------------------------------------------------------

@@ -41,8 +41,8 @@ class RedisVirtualSessionStoreTest extends VirtualSessionStoreContractTests {
 
 	private final McpPrincipal alice = new McpPrincipal("alice", "cli", "blue");
 
-	private final VirtualSession session = new VirtualSession("uid-workspace", this.alice, "2025-06-18",
-			Map.of("stream", new MemberSession("member-1", "2025-06-18")));
+	private final VirtualSession session = new VirtualSession("uid-workspace", this.alice, "2025-06-18", "{}",
+			Map.of("stream", new MemberSession("member-1", "2025-06-18", "{}")));
 
 	@BeforeAll
 	static void connect() {
@@ -138,7 +138,7 @@ class RedisVirtualSessionStoreTest extends VirtualSessionStoreContractTests {
 			assertThat(store.pending()).isEqualTo(1);
 			assertThatExceptionOfType(SessionStoreException.class)
 				.isThrownBy(() -> store.find(id, "uid-workspace", this.alice));
-			VirtualSession renewed = this.session.with("stream", new MemberSession("member-2", "2025-06-18"));
+			VirtualSession renewed = this.session.with("stream", new MemberSession("member-2", "2025-06-18", "{}"));
 			store.update(id, renewed);
 			assertThat(store.pending()).isEqualTo(1);
 			assertThat(store.remove(id)).isEqualTo(renewed);

@@ -288,8 +288,8 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	void aMethodNotServedYetIsAJsonRpcMethodNotFound() {
 		String session = session(this.token);
 
-		HttpResponse<String> response = post(PATH, this.token, jsonRpc(13, "prompts/list", "{}"), "Mcp-Session-Id",
-				session);
+		HttpResponse<String> response = post(PATH, this.token, jsonRpc(13, "subscriptions/listen", "{}"),
+				"Mcp-Session-Id", session);
 
 		assertThat(code(response)).isEqualTo("virtual_method_unsupported");
 		assertThat(JSON.readTree(response.body()).path("error").path("code").asInt()).isEqualTo(-32601);

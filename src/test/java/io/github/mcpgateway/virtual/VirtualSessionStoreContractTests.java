@@ -34,8 +34,9 @@ abstract class VirtualSessionStoreContractTests {
 
 	private final McpPrincipal bob = new McpPrincipal("bob", null, null);
 
-	private final VirtualSession session = new VirtualSession("uid-workspace", this.alice, "2025-06-18", members(Map
-		.of("stream", new MemberSession("member-1", "2025-06-18"), "json", new MemberSession(null, "2025-03-26"))));
+	private final VirtualSession session = new VirtualSession("uid-workspace", this.alice, "2025-06-18", "{}",
+			members(Map.of("stream", new MemberSession("member-1", "2025-06-18", "{}"), "json",
+					new MemberSession(null, "2025-03-26", "{}"))));
 
 	private VirtualSessionStore store;
 
@@ -75,7 +76,7 @@ abstract class VirtualSessionStoreContractTests {
 	@Test
 	void updateReplacesTheMemberSessions() {
 		String id = this.store.open(this.session);
-		VirtualSession renewed = this.session.with("stream", new MemberSession("member-2", "2025-06-18"));
+		VirtualSession renewed = this.session.with("stream", new MemberSession("member-2", "2025-06-18", "{}"));
 
 		this.store.update(id, renewed);
 
