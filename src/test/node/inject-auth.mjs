@@ -1,8 +1,10 @@
 // Preload for tools that cannot send headers, used as: MCP_TOKEN=... node --import ./inject-auth.mjs <tool>
 // It adds "Authorization: Bearer $MCP_TOKEN" to every global fetch() call that has no Authorization
-// header yet. The conformance CLI (0.1.10) has no header option; its SDK client transport and its
-// raw-fetch scenarios both use globalThis.fetch, so this covers every server scenario, e.g. to run them
-// against an oauth server of the gateway. Without MCP_TOKEN it changes nothing.
+// header yet. The conformance CLI (0.2.0-alpha.12) has no header option; its SDK client transport and
+// its raw-fetch scenarios both use globalThis.fetch, so this covers the server scenarios (ConformanceParityIT
+// runs them against an oauth server of the gateway and a virtual server) but one: dns-rebinding-protection
+// sends its requests with undici's request() (fetch may not set Host), so they carry no token and get 401.
+// Without MCP_TOKEN it changes nothing.
 const token = process.env.MCP_TOKEN;
 if (token) {
   const original = globalThis.fetch;

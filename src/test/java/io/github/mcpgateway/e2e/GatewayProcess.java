@@ -34,6 +34,8 @@ import io.github.mcpgateway.support.TestJwks;
  * the tool {@code limited}.</li>
  * <li>{@link #VIRTUAL}, only when {@link #alsoVirtualServer} was called: a virtual server
  * over server-everything and the 2026-07-28 server.</li>
+ * <li>{@link #SOLO}, only when {@link #alsoSingleMemberVirtualServer} was called: a
+ * virtual server whose only member is server-everything on {@link #SOLO_MEMBER}.</li>
  * </ul>
  * Register it with {@code @RegisterExtension}: when a test or a {@code @BeforeAll} method
  * fails, it prints the tail of the gateway log.
@@ -91,6 +93,23 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	static final String VIRTUAL_EXCEPTED = "get-env";
 
 	/**
+	 * A virtual server ({@code test/solo}) with one member, when
+	 * {@link #alsoSingleMemberVirtualServer} was called: server-everything on
+	 * {@link #SOLO_MEMBER} under the prefix {@link #SOLO_PREFIX}. Every verified
+	 * principal may call every tool of the member; the virtual server has no grant of its
+	 * own, so a request through it is decided as the same request to the member.
+	 */
+	static final String SOLO = "/mcp/test/solo";
+
+	/**
+	 * The only member of {@link #SOLO}: an {@code oauth} server in front of
+	 * server-everything ({@code test/solo-everything}), every tool granted.
+	 */
+	static final String SOLO_MEMBER = "/mcp/test/solo-everything";
+
+	static final String SOLO_PREFIX = "every";
+
+	/**
 	 * server-everything 2026.8.31's tools (some only for clients with matching
 	 * capabilities).
 	 */
@@ -115,6 +134,8 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	private int countingPort;
 
 	private boolean virtualServer;
+
+	private boolean singleMemberVirtualServer;
 
 	GatewayProcess(String name) {
 		this.name = name;
@@ -147,6 +168,15 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 					"the virtual server needs the stateless server: alsoInFrontOfStatelessServer");
 		}
 		this.virtualServer = true;
+	}
+
+	/**
+	 * Puts the virtual server {@link #SOLO}, over server-everything alone, in the policy
+	 * too; call before {@code startInFrontOf}. Not with {@link #alsoVirtualServer}: each
+	 * writes the file's {@code virtual-servers} list.
+	 */
+	void alsoSingleMemberVirtualServer() {
+		this.singleMemberVirtualServer = true;
 	}
 
 	void startInFrontOf(int everythingPort) throws Exception {
@@ -217,7 +247,8 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 						        tokens: 2
 						        period: 1m
 						""".formatted(this.countingPort, COUNTING, COUNTING_LIMIT))
-				+ (this.virtualServer ? virtualServerPolicy(everythingPort) : ""));
+				+ (this.virtualServer ? virtualServerPolicy(everythingPort) : "")
+				+ (this.singleMemberVirtualServer ? singleMemberVirtualServerPolicy(everythingPort) : ""));
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
 						// C1 only, one GC thread: a faster start; these tests check
@@ -273,6 +304,32 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 				        prefix: %7$s
 				""".formatted(everythingPort, this.statelessPort, VIRTUAL_TEAM, VIRTUAL_EXCEPTED, VIRTUAL,
 				VIRTUAL_EVERYTHING, VIRTUAL_STATELESS);
+	}
+
+	/**
+	 * {@link #SOLO}'s member and the virtual server, at the end of the file.
+	 */
+	private String singleMemberVirtualServerPolicy(int everythingPort) {
+		if (this.virtualServer) {
+			throw new IllegalStateException("one virtual-servers list: alsoVirtualServer or the single-member one");
+		}
+		return """
+				  - namespace: test
+				    name: solo-everything
+				    uid: uid-solo-everything
+				    upstream: http://127.0.0.1:%d/mcp
+				    path: %s
+				    grants:
+				      - tools: ["*"]
+				virtual-servers:
+				  - namespace: test
+				    name: solo
+				    uid: uid-solo
+				    path: %s
+				    members:
+				      - server: test/solo-everything
+				        prefix: %s
+				""".formatted(everythingPort, SOLO_MEMBER, SOLO, SOLO_PREFIX);
 	}
 
 	/**

@@ -164,12 +164,31 @@ final class NodeInterop {
 	 * ({@link #NODE_22}) until it ends.
 	 */
 	Finished runConformance(String logName, Duration timeout, String... args) throws Exception {
+		return runConformance(logName, Map.of(), List.of(), timeout, args);
+	}
+
+	/**
+	 * Runs the conformance CLI as {@link #runConformance(String, Duration, String...)}
+	 * does, with {@code Authorization: Bearer <token>} on every HTTP request it sends:
+	 * the CLI has no header option, so {@code inject-auth.mjs} is preloaded and adds it
+	 * to every {@code fetch} (the SDK transport's and the raw requests of the HTTP
+	 * scenarios alike).
+	 */
+	Finished runConformanceWithToken(String logName, String token, Duration timeout, String... args) throws Exception {
+		return runConformance(logName, Map.of("MCP_TOKEN", token), List.of("--import", "./inject-auth.mjs"), timeout,
+				args);
+	}
+
+	private Finished runConformance(String logName, Map<String, String> env, List<String> nodeOptions, Duration timeout,
+			String... args) throws Exception {
 		Path node22 = DIR.resolve(NODE_22);
 		Assumptions.assumeTrue(Files.isExecutable(node22),
 				() -> skip("the conformance CLI needs Node 22, and " + node22 + " is missing (npm ci on linux-x64)"));
-		List<String> command = new ArrayList<>(List.of(node22.toAbsolutePath().toString(), CONFORMANCE));
+		List<String> command = new ArrayList<>(List.of(node22.toAbsolutePath().toString()));
+		command.addAll(nodeOptions);
+		command.add(CONFORMANCE);
 		command.addAll(List.of(args));
-		return finish(logName, timeout, start(logName, Map.of(), command), CONFORMANCE);
+		return finish(logName, timeout, start(logName, env, command), CONFORMANCE);
 	}
 
 	private Finished finish(String logName, Duration timeout, Process process, String script) throws Exception {
