@@ -12,14 +12,16 @@
 //   EVERY      server-everything's prefix on the virtual server
 //   OTHER      the prefix of the other member, the 2026-07-28 server (v2-server.mjs)
 //
-// Report: { sdk, capabilities, steps: { <name>: outcome }, sampled, elicited, failures }. An outcome is the value
+// Report: { sdk, capabilities, steps: { <name>: outcome }, sampled, elicited, notified, failures }. An outcome is the value
 // the step returned (reduced to what the test compares), or { error: { code, dataCode, message } }. sampled and
-// elicited are the requests this client's handlers received (their JSON-RPC method and, for sampling, the text).
+// elicited are the requests this client's handlers received (their JSON-RPC method and, for sampling, the text);
+// notified the resource notifications it received on its stream (method, and an update's URI).
 import { startReport } from './report.mjs';
 
 const env = process.env;
 const every = env.EVERY;
-const out = { ok: false, sdk: env.SDK, capabilities: null, steps: {}, sampled: [], elicited: [], failures: [] };
+const out = { ok: false, sdk: env.SDK, capabilities: null, steps: {}, sampled: [], elicited: [], notified: [],
+  failures: [] };
 const { fail, finish } = startReport(out, 90000);
 
 const v2 = env.SDK === 'v2';
@@ -52,6 +54,21 @@ function onRequest(method, schema, handler) {
   }
 }
 
+function onNotification(method, schema, handler) {
+  if (v2) {
+    client.setNotificationHandler(method, handler);
+  } else {
+    client.setNotificationHandler(schema, handler);
+  }
+}
+
+const until = async (condition, ms) => {
+  for (const end = Date.now() + ms; Date.now() < end && !condition();) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return condition();
+};
+
 const client = new sdk.Client({ name: `virtual-methods-${env.SDK}`, version: '1.0.0' },
   { capabilities: { sampling: {}, elicitation: { form: {} } } });
 client.onerror = (e) => console.error('client onerror:', e?.message ?? e);
@@ -62,6 +79,13 @@ onRequest('sampling/createMessage', sdk.CreateMessageRequestSchema, async (reque
 onRequest('elicitation/create', sdk.ElicitRequestSchema, async (request) => {
   out.elicited.push({ method: request.method, message: request.params?.message ?? null });
   return { action: 'accept', content: { name: 'Vera' } };
+});
+
+onNotification('notifications/resources/updated', sdk.ResourceUpdatedNotificationSchema, async (notification) => {
+  out.notified.push({ method: notification.method, uri: notification.params?.uri ?? null });
+});
+onNotification('notifications/resources/list_changed', sdk.ResourceListChangedNotificationSchema, async (notification) => {
+  out.notified.push({ method: notification.method });
 });
 
 try {
@@ -104,7 +128,21 @@ try {
   await step('completeResource', async () => ({ values: (await client.complete({
     ref: { type: 'ref/resource', uri: 'demo://resource/dynamic/text/{resourceId}' },
     argument: { name: 'resourceId', value: '1' } })).completion.values }));
+  // A subscription's updates and a list change reach this client on its stream (the virtual server's GET, the
+  // members' streams merged): server-everything sends an update at once when updates are turned on, and a list
+  // change when a tool adds a resource to the session.
   await step('subscribe', async () => { await client.subscribeResource({ uri: listed }); return { subscribed: true }; });
+  await step('updates', async () => {
+    await client.callTool({ name: `${every}_toggle-subscriber-updates`, arguments: {} });
+    const updated = await until(() => out.notified.some((n) => n.method === 'notifications/resources/updated'), 12000);
+    await client.callTool({ name: `${every}_toggle-subscriber-updates`, arguments: {} });
+    return { updated };
+  });
+  await step('listChanged', async () => {
+    await client.callTool({ name: `${every}_gzip-file-as-resource`,
+      arguments: { name: 'virtual.txt.gz', data: 'data:text/plain;base64,aGVsbG8gdmlydHVhbA==' } });
+    return { changed: await until(() => out.notified.some((n) => n.method === 'notifications/resources/list_changed'), 12000) };
+  });
   await step('unsubscribe', async () => { await client.unsubscribeResource({ uri: listed }); return { unsubscribed: true }; });
   await step('setLevel', async () => { await client.setLoggingLevel('info'); return { set: true }; });
 

@@ -61,6 +61,13 @@ public final class GatewayErrors {
 	public static final GatewayError SESSION_NOT_FOUND = of(HttpStatus.NOT_FOUND, Category.NOT_FOUND,
 			"session_not_found", "Unknown or ended MCP session; initialize a new one");
 
+	public static final GatewayError SESSION_ID_MISSING = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"session_id_missing", "This request needs the Mcp-Session-Id its session's initialize answered with");
+
+	public static final GatewayError PROTOCOL_VERSION_UNSUPPORTED = of(HttpStatus.BAD_REQUEST, Category.INVALID_REQUEST,
+			"protocol_version_unsupported",
+			"The MCP-Protocol-Version header names no protocol revision this endpoint speaks");
+
 	public static final GatewayError SESSION_STORE_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE,
 			Category.UNAVAILABLE, "session_store_unavailable", "The session store cannot be reached; retry shortly")
 		.withRetryAfter(Duration.ofSeconds(1));

@@ -66,7 +66,7 @@ final class RequestAdmission {
 	 * is an invalid key. A header the gateway decides on must come once
 	 * ({@link SingleValuedHeaders}).
 	 */
-	private static void checkHeaders(HttpServletRequest request) {
+	static void checkHeaders(HttpServletRequest request) {
 		List<String> names;
 		try {
 			names = Collections.list(request.getHeaderNames());

@@ -4,6 +4,9 @@ package io.github.mcpgateway.transport;
 public final class McpHeaders {
 
 	/** The MCP session id (MCP Streamable HTTP, session management). */
+	/** The SSE resumption header: the last event id a client saw on a stream. */
+	public static final String LAST_EVENT_ID = "Last-Event-ID";
+
 	public static final String SESSION_ID = "Mcp-Session-Id";
 
 	/** The negotiated MCP revision, sent on every request after initialization. */

@@ -1,5 +1,7 @@
 package io.github.mcpgateway.transport;
 
+import java.util.Set;
+
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -20,6 +22,12 @@ public final class McpRevisions {
 	 * Where a 2026-07-28 request carries its protocol version in {@code params._meta}.
 	 */
 	public static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+
+	/**
+	 * The revisions the gateway speaks where it answers as a server itself (a virtual
+	 * server): every published one up to the current.
+	 */
+	public static final Set<String> KNOWN = Set.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", STATELESS);
 
 	private McpRevisions() {
 	}

@@ -22,6 +22,17 @@ public interface MessageFilter {
 	Verdict filter(byte[] message);
 
 	/**
+	 * The id an event of an event stream reaches the client with, given the id the
+	 * upstream wrote (every event's, a message's or not): by default the same. A client
+	 * resumes a stream with the last id it saw ({@code Last-Event-ID}), so a filter that
+	 * changes ids must be able to tell the upstream's id from the one it made.
+	 * @param id the value of the event's {@code id} field
+	 */
+	default String eventId(String id) {
+		return id;
+	}
+
+	/**
 	 * A filter's answer about one message.
 	 *
 	 * @param kind what to do with it

@@ -4,6 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * Relays a {@code text/event-stream} event by event, asking a {@link MessageFilter} about
@@ -29,10 +33,6 @@ import java.nio.charset.StandardCharsets;
  * after it are filtered again.
  */
 final class SseMessageStream extends SynchronousOutputStream {
-
-	private static final byte[] DATA = "data: ".getBytes(StandardCharsets.UTF_8);
-
-	private static final byte[] EVENT_END = "\n\n".getBytes(StandardCharsets.UTF_8);
 
 	private final OutputStream delegate;
 
@@ -140,20 +140,57 @@ final class SseMessageStream extends SynchronousOutputStream {
 		// event carries only an id.
 		MessageFilter.Verdict verdict = event.isMessage()
 				? this.filter.filter(event.data().getBytes(StandardCharsets.UTF_8)) : MessageFilter.Verdict.PASS;
+		List<String> lines = idsRewritten(event.otherLines());
 		switch (verdict.kind()) {
-			case PASS -> this.delegate.write(bytes, start, end - start);
+			case PASS -> {
+				if (lines == null) {
+					this.delegate.write(bytes, start, end - start);
+				}
+				else {
+					write(lines, event.data());
+				}
+			}
 			case DROP -> {
 			}
 			case WITHHOLD -> this.withheld = true;
-			case REWRITE -> {
-				for (String line : event.otherLines()) {
-					this.delegate.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+			case REWRITE -> write((lines != null) ? lines : event.otherLines(),
+					new String(verdict.rewritten(), StandardCharsets.UTF_8));
+		}
+	}
+
+	/**
+	 * The event's other lines with its {@code id} as the filter gives it, or {@code null}
+	 * when the filter keeps it (or the event has none).
+	 */
+	private @Nullable List<String> idsRewritten(List<String> others) {
+		List<String> lines = null;
+		for (int i = 0; i < others.size(); i++) {
+			String line = others.get(i);
+			if (line.startsWith("id:")) {
+				String id = line.substring(3).startsWith(" ") ? line.substring(4) : line.substring(3);
+				String rewritten = this.filter.eventId(id);
+				if (!rewritten.equals(id)) {
+					lines = (lines != null) ? lines : new ArrayList<>(others);
+					lines.set(i, "id: " + rewritten);
 				}
-				this.delegate.write(DATA);
-				this.delegate.write(verdict.rewritten());
-				this.delegate.write(EVENT_END);
 			}
 		}
+		return lines;
+	}
+
+	/** One event of {@code lines} and {@code data} (LF-separated lines, or none). */
+	private void write(List<String> lines, @Nullable String data) throws IOException {
+		StringBuilder event = new StringBuilder();
+		for (String line : lines) {
+			event.append(line).append('\n');
+		}
+		if (data != null) {
+			for (String line : data.split("\n", -1)) {
+				event.append("data: ").append(line).append('\n');
+			}
+		}
+		event.append('\n');
+		this.delegate.write(event.toString().getBytes(StandardCharsets.UTF_8));
 	}
 
 }

@@ -15,8 +15,9 @@ import io.github.mcpgateway.transport.MessageFilter;
  * (sampling, elicitation, {@code roots/list}), and every task id (a created task, a task
  * result, a task list, a status notification, related-task metadata). Each is given the
  * member's prefix ({@link Namespaced}), so that the client's answer, or its
- * {@code tasks/*} request, names the member it goes back to. Everything else passes byte
- * for byte: a message is rewritten only when it holds one of these.
+ * {@code tasks/*} request, names the member it goes back to; and so is every event id of
+ * a stream ({@link #eventId}). Everything else passes byte for byte: a message is
+ * rewritten only when it holds one of these.
  */
 record MemberMessages(Member member, JsonMapper json) implements MessageFilter {
 
@@ -49,6 +50,15 @@ record MemberMessages(Member member, JsonMapper json) implements MessageFilter {
 			}
 		}
 		return changed ? Verdict.rewrite(this.json.writeValueAsBytes(object)) : Verdict.PASS;
+	}
+
+	/**
+	 * An event id of the member's stream, under its prefix: a client that resumes with it
+	 * ({@code Last-Event-ID}) names the member that resumes ({@link VirtualStreams}).
+	 */
+	@Override
+	public String eventId(String id) {
+		return this.member.expose(id);
 	}
 
 	/** The task id of {@code holder} and of its related-task metadata, prefixed. */

@@ -19,10 +19,10 @@ import org.springframework.http.HttpHeaders;
 import io.github.mcpgateway.request.CachedBodyRequest;
 
 /**
- * A request the gateway makes to a virtual server's member on the client's behalf: the
- * client's request (its connection, its verified caller) with the member's path, a body
- * ({@link CachedBodyRequest#replacing}) and the headers this member must see in place of
- * the client's ones.
+ * A request the gateway makes to a virtual server's member on the client's behalf (a
+ * POST, or the GET of the member's stream): the client's request (its connection, its
+ * verified caller) with the member's path, a body ({@link CachedBodyRequest#replacing})
+ * and the headers this member must see in place of the client's ones.
  *
  * <p>
  * Its attributes are its own, not the client request's: the member's pipeline pins the
@@ -31,6 +31,8 @@ import io.github.mcpgateway.request.CachedBodyRequest;
  */
 final class MemberRequest extends HttpServletRequestWrapper {
 
+	private final String method;
+
 	private final String path;
 
 	/** Lower-case header name to its value; {@code null}: the header is removed. */
@@ -38,8 +40,10 @@ final class MemberRequest extends HttpServletRequestWrapper {
 
 	private final Map<String, Object> attributes = new ConcurrentHashMap<>();
 
-	private MemberRequest(HttpServletRequest client, String path, byte[] body, Map<String, @Nullable String> headers) {
+	private MemberRequest(HttpServletRequest client, String method, String path, byte[] body,
+			Map<String, @Nullable String> headers) {
 		super(CachedBodyRequest.replacing(client, body));
+		this.method = method;
 		this.path = path;
 		this.headers = headers;
 	}
@@ -50,18 +54,35 @@ final class MemberRequest extends HttpServletRequestWrapper {
 	 */
 	static MemberRequest post(HttpServletRequest client, String path, byte[] body,
 			Map<String, @Nullable String> headers) {
-		Map<String, @Nullable String> lower = new LinkedHashMap<>();
-		headers.forEach((name, value) -> lower.put(name.toLowerCase(Locale.ROOT), value));
+		Map<String, @Nullable String> lower = lowerCase(headers);
 		lower.put(HttpHeaders.CONTENT_LENGTH.toLowerCase(Locale.ROOT), Integer.toString(body.length));
 		// A member's reply is read whole by the gateway or relayed as it comes: never a
 		// resumed stream of the client's.
 		lower.putIfAbsent("last-event-id", null);
-		return new MemberRequest(client, path, body, lower);
+		return new MemberRequest(client, "POST", path, body, lower);
+	}
+
+	/**
+	 * A GET of {@code path} (the member's stream), with {@code headers} in place of the
+	 * client's, {@code Last-Event-ID} among them: the member's own or none.
+	 */
+	static MemberRequest get(HttpServletRequest client, String path, Map<String, @Nullable String> headers) {
+		Map<String, @Nullable String> lower = lowerCase(headers);
+		lower.put(HttpHeaders.CONTENT_LENGTH.toLowerCase(Locale.ROOT), null);
+		lower.put(HttpHeaders.CONTENT_TYPE.toLowerCase(Locale.ROOT), null);
+		lower.putIfAbsent("last-event-id", null);
+		return new MemberRequest(client, "GET", path, new byte[0], lower);
+	}
+
+	private static Map<String, @Nullable String> lowerCase(Map<String, @Nullable String> headers) {
+		Map<String, @Nullable String> lower = new LinkedHashMap<>();
+		headers.forEach((name, value) -> lower.put(name.toLowerCase(Locale.ROOT), value));
+		return lower;
 	}
 
 	@Override
 	public String getMethod() {
-		return "POST";
+		return this.method;
 	}
 
 	@Override

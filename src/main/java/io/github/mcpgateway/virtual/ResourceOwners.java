@@ -11,6 +11,7 @@ import tools.jackson.databind.node.ArrayNode;
 
 import org.springframework.web.util.UriTemplate;
 
+import io.github.mcpgateway.policy.Grant;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
@@ -34,7 +35,31 @@ record ResourceOwners(MemberCatalog catalog, MemberRoute route, JsonMapper json)
 	@Nullable Member ownerOf(VirtualRequest request, String sessionId, VirtualSession session, String uri)
 			throws IOException, ServletException {
 		Member listed = first(request, sessionId, session, Listing.RESOURCES, uri, false);
-		return (listed != null) ? listed : first(request, sessionId, session, Listing.TEMPLATES, uri, true);
+		Member owner = (listed != null) ? listed : first(request, sessionId, session, Listing.TEMPLATES, uri, true);
+		return (owner != null) ? owner : only(request, sessionId, session, uri);
+	}
+
+	/**
+	 * The one member that serves resources at all, when exactly one does and its
+	 * selection takes {@code uri}: a URI it does not list (one a tool returned, one the
+	 * client knows) reaches it as it would on the member's own path, and a virtual server
+	 * with one such member answers as that member does.
+	 */
+	private @Nullable Member only(VirtualRequest request, String sessionId, VirtualSession session, String uri)
+			throws IOException, ServletException {
+		Member only = null;
+		for (Member member : request.virtual().members()) {
+			McpServerPolicy server = request.serverOf(member);
+			MemberSession memberSession = (server != null)
+					? this.route.memberSession(request, sessionId, session, member, server) : null;
+			if (memberSession != null && memberSession.offers("resources")) {
+				if (only != null) {
+					return null;
+				}
+				only = member;
+			}
+		}
+		return (only != null && only.serves(Grant.Item.RESOURCE, uri)) ? only : null;
 	}
 
 	private @Nullable Member first(VirtualRequest request, String sessionId, VirtualSession session, Listing listing,

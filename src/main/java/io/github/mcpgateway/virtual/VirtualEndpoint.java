@@ -15,6 +15,7 @@ import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.request.McpRequestHeaders;
 import io.github.mcpgateway.session.SessionStoreException;
 
 /**
@@ -37,8 +38,12 @@ record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, Gate
 		}
 		GatewayError refusal;
 		try {
+			McpRequestHeaders.check(request, read.message());
 			refusal = this.methods
 				.answer(new VirtualRequest(request, response, policy, virtual, principal, read.message(), read.body()));
+		}
+		catch (GatewayErrorException ex) {
+			refusal = ex.error();
 		}
 		catch (SessionStoreException ex) {
 			// The virtual session store cannot answer (Redis down): the session store's
@@ -62,9 +67,24 @@ record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, Gate
 		}
 	}
 
-	/** A GET: no stream of the virtual server's own yet (ADR 0021), 405 as MCP allows. */
-	void noStream(HttpServletResponse response) throws IOException {
-		response.setHeader("Allow", "POST, DELETE");
+	/** A GET: the client's stream, its members' streams merged. */
+	void stream(HttpServletRequest request, HttpServletResponse response, Policy policy, VirtualServerPolicy virtual,
+			McpPrincipal principal) throws IOException {
+		GatewayError refusal;
+		try {
+			refusal = this.methods.stream(request, response, policy, virtual, principal);
+		}
+		catch (SessionStoreException ex) {
+			refusal = GatewayErrors.SESSION_STORE_UNAVAILABLE;
+		}
+		if (refusal != null) {
+			refuse(response, refusal, null);
+		}
+	}
+
+	/** Any other HTTP method: 405. */
+	void notAllowed(HttpServletResponse response) throws IOException {
+		response.setHeader("Allow", "GET, POST, DELETE");
 		refuse(response, GatewayErrors.METHOD_NOT_ALLOWED, null);
 	}
 

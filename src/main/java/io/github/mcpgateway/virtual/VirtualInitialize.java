@@ -21,12 +21,10 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * A virtual server's {@code initialize}: a session with every member that answers,
  * offering each the client's capabilities, and one session for the client. The client is
  * answered the oldest protocol version any member agreed to, and the union of the
- * members' capabilities (a capability is the virtual server's when one member has it),
- * without list-change notices, which the virtual server does not send yet.
+ * members' capabilities (a capability is the virtual server's when one member has it; a
+ * member's list-change notices reach the client on its stream, {@link VirtualStreams}).
  */
 record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, JsonMapper json) {
-
-	private static final String[] LISTS = { "tools", "prompts", "resources" };
 
 	@Nullable GatewayError initialize(VirtualRequest request) throws IOException, ServletException {
 		JsonNode params = request.message().params();
@@ -80,11 +78,6 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Jso
 		}
 		if (!merged.has("tools")) {
 			merged.putObject("tools");
-		}
-		for (String list : LISTS) {
-			if (merged.get(list) instanceof ObjectNode object) {
-				object.remove("listChanged");
-			}
 		}
 		return merged;
 	}

@@ -18,11 +18,13 @@ import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.McpRevisions;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
@@ -34,8 +36,8 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * ({@link MemberTargets}, {@link MemberRoute}).
  */
 record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, MemberCatalog catalog,
-		MemberTargets targets, MemberRoute route, MemberBroadcast broadcast, RevocationSync revocations,
-		JsonMapper json) {
+		MemberTargets targets, MemberRoute route, MemberBroadcast broadcast, VirtualStreams streams,
+		RevocationSync revocations, JsonMapper json) {
 
 	/** Answers {@code request}; returns the refusal to render instead, if any. */
 	@Nullable GatewayError answer(VirtualRequest request) throws IOException, ServletException {
@@ -48,7 +50,10 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 			return this.initializer.initialize(request);
 		}
 		String sessionId = request.client().getHeader(McpHeaders.SESSION_ID);
-		VirtualSession session = (sessionId != null) ? session(request, sessionId) : null;
+		if (sessionId == null) {
+			return GatewayErrors.SESSION_ID_MISSING;
+		}
+		VirtualSession session = session(request.virtual(), request.principal(), sessionId);
 		if (session == null) {
 			return GatewayErrors.SESSION_NOT_FOUND;
 		}
@@ -107,12 +112,17 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 	}
 
 	/**
-	 * What is refused before any session, as on a server's path: a revoked principal, and
-	 * an Idempotency-Key on anything but {@code tools/call}.
+	 * What is refused before any session, as on a server's path: a revoked principal, an
+	 * {@code MCP-Protocol-Version} that names no revision (MCP: 400), and an
+	 * Idempotency-Key on anything but {@code tools/call}.
 	 */
 	private @Nullable GatewayError refusedFirst(VirtualRequest request) {
 		if (this.revocations.current().revokesPrincipal(request.principal())) {
 			return GatewayErrors.PRINCIPAL_REVOKED;
+		}
+		String version = request.client().getHeader(McpHeaders.PROTOCOL_VERSION);
+		if (version != null && !McpRevisions.KNOWN.contains(version)) {
+			return GatewayErrors.PROTOCOL_VERSION_UNSUPPORTED;
 		}
 		if (!JsonRpcMessage.TOOLS_CALL.equals(request.message().method())
 				&& request.client().getHeader(McpHeaders.IDEMPOTENCY_KEY) != null) {
@@ -125,12 +135,36 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 	 * The caller's virtual session {@code sessionId}, or {@code null}: unknown, another
 	 * caller's, or revoked (then forgotten, as the session stage forgets a revoked one).
 	 */
-	private @Nullable VirtualSession session(VirtualRequest request, String sessionId) {
+	private @Nullable VirtualSession session(VirtualServerPolicy virtual, McpPrincipal principal, String sessionId) {
 		if (this.revocations.current().revokesSession(sessionId)) {
 			this.store.remove(sessionId);
 			return null;
 		}
-		return this.store.find(sessionId, request.virtual().uid(), request.principal());
+		return this.store.find(sessionId, virtual.uid(), principal);
+	}
+
+	/**
+	 * The client's stream (a GET): the members' streams merged ({@link VirtualStreams});
+	 * refused as a server without a stream refuses it when no member offers one.
+	 */
+	@Nullable GatewayError stream(HttpServletRequest client, HttpServletResponse response, Policy policy,
+			VirtualServerPolicy virtual, McpPrincipal principal) {
+		if (this.revocations.current().revokesPrincipal(principal)) {
+			return GatewayErrors.PRINCIPAL_REVOKED;
+		}
+		String sessionId = client.getHeader(McpHeaders.SESSION_ID);
+		if (sessionId == null) {
+			return GatewayErrors.SESSION_ID_MISSING;
+		}
+		VirtualSession session = session(virtual, principal, sessionId);
+		if (session == null) {
+			return GatewayErrors.SESSION_NOT_FOUND;
+		}
+		if (!this.streams.relay(client, response, policy, virtual, session)) {
+			response.setHeader("Allow", "POST, DELETE");
+			return GatewayErrors.METHOD_NOT_ALLOWED;
+		}
+		return null;
 	}
 
 	/** Ends the client's virtual session and the gateway's member sessions under it. */

@@ -45,6 +45,9 @@ class VirtualServerConfiguration {
 	 */
 	private static final Duration MAINTENANCE_INTERVAL = Duration.ofSeconds(1);
 
+	/** How often an idle client stream of a virtual server gets a comment. */
+	private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+
 	@Bean
 	VirtualSessionStore virtualSessionStore(SessionProperties sessions, ObjectProvider<StringRedisTemplate> redis,
 			MeterRegistry meterRegistry, GatewayClock clock) {
@@ -69,15 +72,16 @@ class VirtualServerConfiguration {
 			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants,
 			RevocationSync revocations) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
+		VirtualStreams streams = new VirtualStreams(calls, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
 		MemberCatalog catalog = new MemberCatalog(calls, members, grants, json);
 		MemberRoute route = new MemberRoute(calls, members, store, json, MAX_MEMBER_REPLY_BYTES);
 		MemberTargets targets = new MemberTargets(new ResourceOwners(catalog, route, json), grants, json);
 		VirtualMethods methods = new VirtualMethods(store, new VirtualInitialize(store, members, json), catalog,
-				targets, route, new MemberBroadcast(calls), revocations, json);
+				targets, route, new MemberBroadcast(calls), streams, revocations, json);
 		VirtualRequestReader reader = new VirtualRequestReader(
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
-		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer));
+		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer), streams);
 	}
 
 }

@@ -7,6 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -23,15 +24,24 @@ import io.github.mcpgateway.routing.ServerLocator;
  * what a member must decide through that member's own pipeline. Any other path goes on
  * down the chain untouched.
  */
-public final class VirtualServerFilter extends OncePerRequestFilter {
+public final class VirtualServerFilter extends OncePerRequestFilter implements DisposableBean {
 
 	private final ServerLocator servers;
 
 	private final VirtualEndpoint endpoint;
 
-	VirtualServerFilter(ServerLocator servers, VirtualEndpoint endpoint) {
+	private final VirtualStreams streams;
+
+	VirtualServerFilter(ServerLocator servers, VirtualEndpoint endpoint, VirtualStreams streams) {
 		this.servers = servers;
 		this.endpoint = endpoint;
+		this.streams = streams;
+	}
+
+	/** Ends the relays of clients' streams still open at shutdown. */
+	@Override
+	public void destroy() {
+		this.streams.close();
 	}
 
 	@Override
@@ -51,7 +61,8 @@ public final class VirtualServerFilter extends OncePerRequestFilter {
 		switch (request.getMethod()) {
 			case "POST" -> this.endpoint.post(request, response, policy, virtual, caller.getPrincipal());
 			case "DELETE" -> this.endpoint.end(request, response, virtual, caller.getPrincipal());
-			default -> this.endpoint.noStream(response);
+			case "GET" -> this.endpoint.stream(request, response, policy, virtual, caller.getPrincipal());
+			default -> this.endpoint.notAllowed(response);
 		}
 	}
 

@@ -141,11 +141,11 @@ class VirtualServerSdkIT {
 	void typeScriptClientConnectsToOneSessionNamedForTheVirtualServer(String sdk) {
 		JsonNode report = reports.get(sdk);
 		assertThat(report.path("failures").values()).as(report.toString()).isEmpty();
-		// The client's GET stream: 405, which MCP allows and both SDKs accept.
+		// The client's GET stream: the members' streams merged.
 		assertThat(report.path("exchanges").values())
 			.filteredOn((exchange) -> "GET".equals(exchange.path("method").asString()))
 			.isNotEmpty()
-			.allSatisfy((exchange) -> assertThat(exchange.path("status").asInt()).isEqualTo(405));
+			.allSatisfy((exchange) -> assertThat(exchange.path("status").asInt()).isEqualTo(200));
 		assertThat(report.path("sessionId").isString()).as(report.toString()).isTrue();
 		assertThat(report.path("server").path("name").asString()).isEqualTo("test/workspace");
 		assertThat(report.path("protocolVersion").asString()).isEqualTo("2025-11-25");
@@ -280,6 +280,12 @@ class VirtualServerSdkIT {
 		assertThat(methodStep(sdk, "completeResource").path("values").isArray()).as(methods.get(sdk).toString())
 			.isTrue();
 		assertThat(methodStep(sdk, "subscribe").path("subscribed").asBoolean()).isTrue();
+		assertThat(methodStep(sdk, "updates").path("updated").asBoolean()).as(methods.get(sdk).toString()).isTrue();
+		assertThat(methods.get(sdk).path("notified").values())
+			.filteredOn((n) -> "notifications/resources/updated".equals(n.path("method").asString()))
+			.allSatisfy((n) -> assertThat(n.path("uri").asString())
+				.isEqualTo(methodStep(sdk, "readListed").path("uri").asString()));
+		assertThat(methodStep(sdk, "listChanged").path("changed").asBoolean()).isTrue();
 		assertThat(methodStep(sdk, "unsubscribe").path("unsubscribed").asBoolean()).isTrue();
 		assertThat(methodStep(sdk, "setLevel").path("set").asBoolean()).isTrue();
 	}

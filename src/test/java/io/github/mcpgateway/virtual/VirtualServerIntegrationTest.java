@@ -1,9 +1,12 @@
 package io.github.mcpgateway.virtual;
 
+import java.io.InputStream;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,7 +135,8 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 
 		assertThat(stolen.statusCode()).isEqualTo(404);
 		assertThat(code(stolen)).isEqualTo("session_not_found");
-		assertThat(none.statusCode()).isEqualTo(404);
+		assertThat(none.statusCode()).isEqualTo(400);
+		assertThat(code(none)).isEqualTo("session_id_missing");
 	}
 
 	@Test
@@ -294,6 +298,89 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		assertThat(code(response)).isEqualTo("virtual_method_unsupported");
 		assertThat(JSON.readTree(response.body()).path("error").path("code").asInt()).isEqualTo(-32601);
 		assertThat(JSON.readTree(response.body()).path("id").asInt()).isEqualTo(13);
+	}
+
+	/**
+	 * The routing headers are checked against the body on the virtual path as on a
+	 * server's (2026-07-28, "Server Validation"): a client's {@code Mcp-Name} that names
+	 * another tool than its body is refused before any member is asked, not rewritten.
+	 */
+	@Test
+	void routingHeadersThatDisagreeWithTheBodyAreRefusedAsOnAServersPath() {
+		String session = session(this.token);
+
+		HttpResponse<String> name = post(PATH, this.token, call(20, "stream_echo", "x"), "Mcp-Session-Id", session,
+				"Mcp-Method", "tools/call", "Mcp-Name", "stream_notes_create");
+		HttpResponse<String> method = post(PATH, this.token, jsonRpc(21, "tools/list", "{}"), "Mcp-Session-Id", session,
+				"Mcp-Method", "prompts/list");
+
+		assertThat(name.statusCode()).as(name.body()).isEqualTo(400);
+		assertThat(code(name)).isEqualTo("header_mismatch");
+		assertThat(JSON.readTree(name.body()).path("error").path("code").asInt()).isEqualTo(-32020);
+		assertThat(code(method)).isEqualTo("header_mismatch");
+	}
+
+	@Test
+	void aProtocolVersionNoRevisionHasIsRefusedWith400AndNothingRuns() {
+		String session = session(this.token);
+
+		HttpResponse<String> response = post(PATH, this.token, call(22, "stream_echo", "x"), "Mcp-Session-Id", session,
+				"MCP-Protocol-Version", "1999-01-01");
+
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+		assertThat(code(response)).isEqualTo("protocol_version_unsupported");
+	}
+
+	/**
+	 * No session id is the client's mistake (400), not an ended session (404, which tells
+	 * a client to initialize again).
+	 */
+	@Test
+	void aRequestWithoutASessionIdIsABadRequestNotAnEndedSession() {
+		HttpResponse<String> response = post(PATH, this.token, jsonRpc(23, "tools/list", "{}"));
+
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+		assertThat(code(response)).isEqualTo("session_id_missing");
+		assertThat(JSON.readTree(response.body()).path("id").asInt()).isEqualTo(23);
+	}
+
+	/**
+	 * The client's GET opens its stream (the members' streams merged): status and headers
+	 * arrive before any event does.
+	 */
+	@Test
+	void theClientsStreamOpensWithTheMembersStreams() throws Exception {
+		String session = session(this.token);
+		HttpRequest get = HttpRequest.newBuilder(uri(PATH))
+			.header("Authorization", "Bearer " + this.token)
+			.header("Accept", "text/event-stream")
+			.header("Mcp-Session-Id", session)
+			.header("MCP-Protocol-Version", "2025-06-18")
+			.GET()
+			.build();
+
+		HttpResponse<InputStream> stream = http.sendAsync(get, HttpResponse.BodyHandlers.ofInputStream())
+			.get(10, TimeUnit.SECONDS);
+		stream.body().close();
+
+		assertThat(stream.statusCode()).isEqualTo(200);
+		assertThat(stream.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/event-stream"));
+	}
+
+	@Test
+	void aStreamWithoutAKnownSessionIsNotFound() throws Exception {
+		HttpRequest get = HttpRequest.newBuilder(uri(PATH))
+			.header("Authorization", "Bearer " + this.token)
+			.header("Accept", "text/event-stream")
+			.header("Mcp-Session-Id", "no-such-session")
+			.GET()
+			.build();
+
+		HttpResponse<String> response = send(get);
+
+		assertThat(response.statusCode()).isEqualTo(404);
+		assertThat(code(response)).isEqualTo("session_not_found");
 	}
 
 	@Test
