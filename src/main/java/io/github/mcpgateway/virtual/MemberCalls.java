@@ -22,6 +22,7 @@ import io.github.mcpgateway.proxy.UpstreamDispatch;
 import io.github.mcpgateway.request.McpPipelineFilter;
 import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.McpRevisions;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
@@ -73,6 +74,11 @@ record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMa
 	 */
 	Reply call(VirtualRequest client, McpServerPolicy member, String body, Map<String, @Nullable String> headers)
 			throws IOException, ServletException {
+		if (McpRevisions.isStateless(headers.get(McpHeaders.PROTOCOL_VERSION))
+				&& headers.get(McpHeaders.METHOD) == null) {
+			// A stateless request names its method in a header too (2026-07-28).
+			headers.put(McpHeaders.METHOD, this.json.readTree(body).path("method").asString(null));
+		}
 		MemberRequest request = MemberRequest.post(client.client(), member.path(),
 				body.getBytes(StandardCharsets.UTF_8), headers);
 		CapturedResponse captured = new CapturedResponse(client.response(), this.maxReplyBytes);

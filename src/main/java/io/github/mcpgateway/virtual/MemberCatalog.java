@@ -12,6 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
 import io.github.mcpgateway.policy.GrantEvaluator;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
+import io.github.mcpgateway.transport.McpRevisions;
 import io.github.mcpgateway.virtual.MemberCalls.Reply;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
@@ -40,6 +41,7 @@ record MemberCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator 
 			if (cursor != null) {
 				params.put("cursor", cursor);
 			}
+			statelessMeta(request, session, params);
 			Reply reply = this.calls.call(request, server, this.sessions.request(listing.method(), params),
 					MemberCalls.headers(session));
 			JsonNode result = reply.result();
@@ -53,6 +55,18 @@ record MemberCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator 
 			if (cursor == null) {
 				return;
 			}
+		}
+	}
+
+	/**
+	 * A stateless request carries its revision and the client's capabilities in
+	 * {@code params._meta} (2026-07-28): the member's list request carries the client's.
+	 */
+	private static void statelessMeta(VirtualRequest request, MemberSession session, ObjectNode params) {
+		JsonNode clientParams = request.message().params();
+		JsonNode meta = (clientParams != null) ? clientParams.get("_meta") : null;
+		if (McpRevisions.isStateless(session.protocolVersion()) && meta != null && meta.isObject()) {
+			params.set("_meta", meta.deepCopy());
 		}
 	}
 

@@ -1,8 +1,12 @@
 package io.github.mcpgateway.virtual;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import jakarta.servlet.ServletException;
 import org.jspecify.annotations.Nullable;
@@ -15,6 +19,7 @@ import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
 import io.github.mcpgateway.transport.McpHeaders;
+import io.github.mcpgateway.transport.McpRevisions;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
@@ -24,7 +29,7 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * members' capabilities (a capability is the virtual server's when one member has it; a
  * member's list-change notices reach the client on its stream, {@link VirtualStreams}).
  */
-record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, JsonMapper json) {
+record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, MemberCalls calls, JsonMapper json) {
 
 	@Nullable GatewayError initialize(VirtualRequest request) throws IOException, ServletException {
 		JsonNode params = request.message().params();
@@ -51,7 +56,8 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Jso
 		request.response().setHeader(McpHeaders.SESSION_ID, sessionId);
 		ObjectNode result = this.json.createObjectNode();
 		result.put("protocolVersion", agreed);
-		result.set("capabilities", merged(opened));
+		result.set("capabilities", merged(
+				opened.values().stream().map((member) -> MemberSessions.object(member.capabilities(), this.json))));
 		result.putObject("serverInfo")
 			.put("name", request.virtual().qualifiedName())
 			.put("version", request.policy().version());
@@ -60,22 +66,44 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Jso
 	}
 
 	/**
-	 * The union of the members' capabilities; the lists always without change notices.
+	 * A stateless client's {@code server/discover} (2026-07-28): each member's, asked
+	 * statelessly with the client's request, merged; the revision the virtual server
+	 * speaks statelessly is the one the client asked in.
 	 */
-	private ObjectNode merged(Map<String, MemberSession> members) {
-		ObjectNode merged = this.json.createObjectNode();
-		for (MemberSession member : members.values()) {
-			JsonNode capabilities = MemberSessions.object(member.capabilities(), this.json);
-			capabilities.properties().forEach((entry) -> {
-				if (entry.getValue() instanceof ObjectNode object
-						&& merged.get(entry.getKey()) instanceof ObjectNode into) {
-					into.setAll(object.deepCopy());
-				}
-				else if (!merged.has(entry.getKey())) {
-					merged.set(entry.getKey(), entry.getValue().deepCopy());
-				}
-			});
+	@Nullable GatewayError discover(VirtualRequest request) throws IOException, ServletException {
+		String body = new String(request.body(), StandardCharsets.UTF_8);
+		List<JsonNode> capabilities = new ArrayList<>();
+		for (Member member : request.virtual().members()) {
+			McpServerPolicy server = request.serverOf(member);
+			JsonNode result = (server != null) ? this.calls
+				.call(request, server, body, MemberCalls.headers(new MemberSession(null, McpRevisions.STATELESS, "{}")))
+				.result() : null;
+			if (result != null && result.path("capabilities").isObject()) {
+				capabilities.add(result.get("capabilities"));
+			}
 		}
+		if (capabilities.isEmpty()) {
+			return GatewayErrors.MEMBER_UNAVAILABLE;
+		}
+		ObjectNode result = this.json.createObjectNode();
+		result.putArray("supportedVersions").add(McpRevisions.STATELESS);
+		result.set("capabilities", merged(capabilities.stream()));
+		VirtualReplies.result(request, result, this.json);
+		return null;
+	}
+
+	/** The union of the members' capabilities, {@code tools} always among them. */
+	private ObjectNode merged(Stream<JsonNode> members) {
+		ObjectNode merged = this.json.createObjectNode();
+		members.forEach((capabilities) -> capabilities.properties().forEach((entry) -> {
+			if (entry.getValue() instanceof ObjectNode object
+					&& merged.get(entry.getKey()) instanceof ObjectNode into) {
+				into.setAll(object.deepCopy());
+			}
+			else if (!merged.has(entry.getKey())) {
+				merged.set(entry.getKey(), entry.getValue().deepCopy());
+			}
+		}));
 		if (!merged.has("tools")) {
 			merged.putObject("tools");
 		}

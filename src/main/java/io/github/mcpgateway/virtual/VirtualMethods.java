@@ -49,6 +49,9 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 		if (JsonRpcMessage.INITIALIZE.equals(message.method()) && message.kind() == JsonRpcMessage.Kind.REQUEST) {
 			return this.initializer.initialize(request);
 		}
+		if (McpRevisions.isStateless(request.client())) {
+			return stateless(request);
+		}
 		String sessionId = request.client().getHeader(McpHeaders.SESSION_ID);
 		if (sessionId == null) {
 			return GatewayErrors.SESSION_ID_MISSING;
@@ -63,6 +66,31 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 				case RESPONSE -> response(request, sessionId, session);
 				case NOTIFICATION -> notification(request, sessionId, session);
 			};
+		}
+		catch (GatewayErrorException ex) {
+			return ex.error();
+		}
+	}
+
+	/**
+	 * A request of the stateless revision (2026-07-28): no session, each member asked
+	 * statelessly; {@code server/discover} merges the members' answers. It has no
+	 * server-to-client requests to answer, and a notification concerns no session.
+	 */
+	private @Nullable GatewayError stateless(VirtualRequest request) throws IOException, ServletException {
+		if (request.message().kind() != JsonRpcMessage.Kind.REQUEST) {
+			request.response().setStatus(HttpServletResponse.SC_ACCEPTED);
+			return null;
+		}
+		if (JsonRpcMessage.INITIALIZE.equals(request.message().method())
+				|| "subscriptions/listen".equals(request.message().method())) {
+			return GatewayErrors.VIRTUAL_METHOD_UNSUPPORTED;
+		}
+		VirtualSession session = VirtualSession.stateless(request.virtual().uid(), request.principal(),
+				request.virtual().members().stream().map(Member::prefix).toList());
+		try {
+			return "server/discover".equals(request.message().method()) ? this.initializer.discover(request)
+					: request(request, "", session);
 		}
 		catch (GatewayErrorException ex) {
 			return ex.error();

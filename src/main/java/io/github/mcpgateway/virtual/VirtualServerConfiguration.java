@@ -77,7 +77,7 @@ class VirtualServerConfiguration {
 		MemberCatalog catalog = new MemberCatalog(calls, members, grants, json);
 		MemberRoute route = new MemberRoute(calls, members, store, json, MAX_MEMBER_REPLY_BYTES);
 		MemberTargets targets = new MemberTargets(new ResourceOwners(catalog, route, json), grants, json);
-		VirtualMethods methods = new VirtualMethods(store, new VirtualInitialize(store, members, json), catalog,
+		VirtualMethods methods = new VirtualMethods(store, new VirtualInitialize(store, members, calls, json), catalog,
 				targets, route, new MemberBroadcast(calls), streams, revocations, json);
 		VirtualRequestReader reader = new VirtualRequestReader(
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);

@@ -1,13 +1,16 @@
 package io.github.mcpgateway.virtual;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.jsonrpc.JsonMembers;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.transport.McpRevisions;
 
 /**
  * A client's session with a virtual server: who opened it, on which virtual server, the
@@ -26,8 +29,23 @@ import io.github.mcpgateway.principal.McpPrincipal;
 record VirtualSession(String virtualUid, McpPrincipal principal, String protocolVersion, String capabilities,
 		Map<String, MemberSession> members) {
 
+	/** Every server capability a list or a routed request needs. */
+	private static final String EVERY = "{\"tools\":{},\"prompts\":{},\"resources\":{},\"completions\":{},"
+			+ "\"logging\":{},\"tasks\":{}}";
+
 	VirtualSession {
-		members = Map.copyOf(members);
+		members = Collections.unmodifiableMap(new LinkedHashMap<>(members));
+	}
+
+	/**
+	 * What a stateless request (2026-07-28) is served with: no session, each member
+	 * spoken to statelessly in the client's revision, every capability assumed (a member
+	 * that lacks one answers so, and adds nothing to a list).
+	 */
+	static VirtualSession stateless(String virtualUid, McpPrincipal principal, List<String> prefixes) {
+		Map<String, MemberSession> members = new LinkedHashMap<>();
+		prefixes.forEach((prefix) -> members.put(prefix, new MemberSession(null, McpRevisions.STATELESS, EVERY)));
+		return new VirtualSession(virtualUid, principal, McpRevisions.STATELESS, "{}", members);
 	}
 
 	/** Whether it is {@code principal}'s on the virtual server {@code virtualUid}. */

@@ -1,7 +1,9 @@
 package io.github.mcpgateway.e2e;
 
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +72,8 @@ class VirtualServerSdkIT {
 	static final GatewayProcess gateway = new GatewayProcess("virtual-sdk");
 
 	private static NodeInterop node;
+
+	private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
 	private static Map<String, JsonNode> reports;
 
@@ -314,6 +318,58 @@ class VirtualServerSdkIT {
 
 	private static JsonNode methodStep(String sdk, String name) {
 		return methods.get(sdk).path("steps").path(name);
+	}
+
+	// ---- 2026-07-28, stateless ------------------------------------------------------
+
+	/**
+	 * A 2026-07-28 client (no initialize, no session: each request carries its revision
+	 * and capabilities) on the virtual server: discovery merges what the members that
+	 * speak that revision answer, their lists are merged, a call reaches its member. The
+	 * 2025-only member (server-everything) answers a stateless request as it would on its
+	 * own path, so its items are not in a stateless client's lists.
+	 */
+	@Test
+	void aStatelessClientDiscoversListsAndCallsThroughTheVirtualServerWithoutASession() throws Exception {
+		HttpResponse<String> discover = stateless(1, "server/discover", null, "{}");
+		HttpResponse<String> list = stateless(2, "tools/list", null, "{}");
+		HttpResponse<String> call = stateless(3, "tools/call", DEMO_ECHO,
+				"{\"name\":\"" + DEMO_ECHO + "\",\"arguments\":{\"name\":\"stateless\",\"email\":\"s@example.org\"}}");
+
+		assertThat(discover.statusCode()).as(discover.body()).isEqualTo(200);
+		JsonNode discovered = JsonMapper.shared().readTree(discover.body()).path("result");
+		assertThat(strings(discovered.path("supportedVersions"))).containsExactly("2026-07-28");
+		assertThat(discovered.path("capabilities").has("tools")).isTrue();
+		assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+		List<String> tools = strings(JsonMapper.shared().readTree(list.body()).path("result").path("tools"), "name");
+		assertThat(tools).contains(DEMO_ECHO, VIRTUAL_STATELESS + "_test_simple_text")
+			.allSatisfy((name) -> assertThat(name).startsWith(VIRTUAL_STATELESS + "_"));
+		assertThat(call.statusCode()).as(call.body()).isEqualTo(200);
+		assertThat(call.body()).contains("JSON Schema 2020-12 tool called with: ").contains("stateless");
+		assertThat(List.of(discover, list, call))
+			.allSatisfy((response) -> assertThat(response.headers().firstValue("Mcp-Session-Id")).isEmpty());
+	}
+
+	private static HttpResponse<String> stateless(int id, String method, String name, String params) throws Exception {
+		String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+				+ "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+		String withMeta = params.equals("{}") ? "{" + meta + "}" : "{" + meta + "," + params.substring(1);
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway.url(VIRTUAL)))
+			.header("Authorization", "Bearer " + token("virtual-stateless"))
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.header("MCP-Protocol-Version", "2026-07-28")
+			.header("Mcp-Method", method)
+			.POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method
+					+ "\",\"params\":" + withMeta + "}"));
+		if (name != null) {
+			request.header("Mcp-Name", name);
+		}
+		return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static List<String> strings(JsonNode array, String field) {
+		return array.valueStream().map((item) -> item.path(field).asString()).toList();
 	}
 
 	// ---- Java SDK --------------------------------------------------------------------
