@@ -72,7 +72,7 @@ class VirtualServerConfiguration {
 			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants,
 			RevocationSync revocations) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
-		VirtualStreams streams = new VirtualStreams(calls, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE);
+		VirtualStreams streams = new VirtualStreams(calls, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE, clock);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
 		MemberCatalog catalog = new MemberCatalog(calls, members, grants, json);
 		MemberRoute route = new MemberRoute(calls, members, store, json, MAX_MEMBER_REPLY_BYTES);
