@@ -1,5 +1,9 @@
 package io.github.mcpgateway.policy;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -16,6 +20,8 @@ public class LivePolicy {
 
 	private volatile @Nullable PolicyReloadStatus lastReload;
 
+	private final List<Consumer<Policy>> listeners = new CopyOnWriteArrayList<>();
+
 	/** The live policy; throws before the first valid policy was loaded. */
 	public Policy current() {
 		Policy policy = this.current;
@@ -31,9 +37,19 @@ public class LivePolicy {
 		return this.lastReload;
 	}
 
+	/**
+	 * Calls {@code listener} with each policy published after this, on the thread that
+	 * published it, once every request reads it. A listener must be quick and must not
+	 * throw.
+	 */
+	public void onPublish(Consumer<Policy> listener) {
+		this.listeners.add(listener);
+	}
+
 	void publish(Policy policy, PolicyReloadStatus status) {
 		this.current = policy;
 		this.lastReload = status;
+		this.listeners.forEach((listener) -> listener.accept(policy));
 	}
 
 	void reportFailure(PolicyReloadStatus status) {

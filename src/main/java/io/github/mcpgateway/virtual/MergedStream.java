@@ -24,6 +24,9 @@ final class MergedStream {
 
 	private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.UTF_8);
 
+	private static final byte[] LISTS_CHANGED = (event("tools") + event("prompts") + event("resources"))
+		.getBytes(StandardCharsets.UTF_8);
+
 	private final HttpServletResponse client;
 
 	private final Object lock = new Object();
@@ -74,6 +77,27 @@ final class MergedStream {
 	}
 
 	/**
+	 * Tells the client that the virtual server's lists changed (a policy reload changed
+	 * its members, their selections or grants): one list-changed notification for each
+	 * list, as a member's own would say it. A stream that has not begun or has ended is
+	 * left alone.
+	 */
+	void listsChanged() {
+		synchronized (this.lock) {
+			if (!this.committed || this.closed) {
+				return;
+			}
+			try {
+				this.client.getOutputStream().write(LISTS_CHANGED);
+				this.client.getOutputStream().flush();
+			}
+			catch (IOException ex) {
+				this.closed = true;
+			}
+		}
+	}
+
+	/**
 	 * A comment, which clients ignore, on a stream that has begun: it keeps idle
 	 * intermediaries from ending it, and tells the gateway when the client has left.
 	 */
@@ -101,6 +125,10 @@ final class MergedStream {
 
 	boolean closed() {
 		return this.closed;
+	}
+
+	private static String event(String list) {
+		return "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/" + list + "/list_changed\"}\n\n";
 	}
 
 	private void commit() {

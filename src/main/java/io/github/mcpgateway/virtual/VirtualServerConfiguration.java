@@ -15,6 +15,7 @@ import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
 import io.github.mcpgateway.policy.GrantEvaluator;
+import io.github.mcpgateway.policy.LivePolicy;
 import io.github.mcpgateway.poll.PeriodicTask;
 import io.github.mcpgateway.proxy.UpstreamDispatch;
 import io.github.mcpgateway.request.McpPipelineFilter;
@@ -69,10 +70,11 @@ class VirtualServerConfiguration {
 	@Bean
 	VirtualServerFilter virtualServerFilter(ServerLocator servers, RequestProperties request, GatewayClock clock,
 			JsonRpcMessageParser parser, McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json,
-			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants,
-			RevocationSync revocations) {
+			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants, RevocationSync revocations,
+			LivePolicy livePolicy) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
 		VirtualStreams streams = new VirtualStreams(calls, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE, clock);
+		livePolicy.onPublish(streams::policyPublished);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
 		MemberCatalog catalog = new MemberCatalog(calls, members, grants, json);
 		MemberRoute route = new MemberRoute(calls, members, store, json, MAX_MEMBER_REPLY_BYTES);

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,6 +71,8 @@ final class VirtualStreams implements AutoCloseable {
 
 	private final GatewayClock clock;
 
+	private final Map<MergedStream, Watched> open = new ConcurrentHashMap<>();
+
 	VirtualStreams(MemberCalls calls, JsonMapper json, int maxEventBytes, Duration keepAlive, GatewayClock clock) {
 		this.calls = calls;
 		this.clock = clock;
@@ -111,8 +114,50 @@ final class VirtualStreams implements AutoCloseable {
 				relays.add(this.executor.submit(() -> relayOne(get, policy, server, member, response, merged)));
 			}
 		}
-		awaitAll(relays, merged);
+		this.open.put(merged, new Watched(virtual.uid(), stateOf(policy, virtual.uid())));
+		try {
+			awaitAll(relays, merged);
+		}
+		finally {
+			this.open.remove(merged);
+		}
 		return merged.committed();
+	}
+
+	/**
+	 * A policy was published: each open stream whose virtual server changed (its members,
+	 * their selections, its or their grants) is told that its lists changed. A reload may
+	 * say so once more than needed (a grant's condition compares by identity); a client
+	 * lists again.
+	 */
+	void policyPublished(Policy policy) {
+		this.open.forEach((stream, watched) -> {
+			List<Object> state = stateOf(policy, watched.virtualUid());
+			if (!state.equals(watched.state())) {
+				this.open.replace(stream, watched, new Watched(watched.virtualUid(), state));
+				stream.listsChanged();
+			}
+		});
+	}
+
+	/**
+	 * What a virtual server's lists depend on in {@code policy}: the virtual server and
+	 * its members' servers; empty when it is gone.
+	 */
+	private static List<Object> stateOf(Policy policy, String virtualUid) {
+		for (VirtualServerPolicy virtual : policy.virtualServers()) {
+			if (virtual.uid().equals(virtualUid)) {
+				List<Object> state = new ArrayList<>();
+				state.add(virtual);
+				virtual.members().forEach((member) -> state.add(policy.named(member.server())));
+				return state;
+			}
+		}
+		return List.of();
+	}
+
+	/** An open stream's virtual server, and what its lists depended on when last told. */
+	private record Watched(String virtualUid, List<Object> state) {
 	}
 
 	private Void relayOne(MemberRequest get, Policy policy, McpServerPolicy server, Member member,

@@ -6,7 +6,9 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -366,6 +368,36 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		assertThat(stream.statusCode()).isEqualTo(200);
 		assertThat(stream.headers().firstValue("Content-Type"))
 			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/event-stream"));
+	}
+
+	/**
+	 * A reload that takes a member away changes the virtual server's lists: clients with
+	 * a stream open are told, as a member tells of its own list changing.
+	 */
+	@Test
+	void aReloadThatChangesTheMembersTellsTheOpenStreamsThatTheListsChanged() throws Exception {
+		String session = session(this.token);
+		HttpRequest get = HttpRequest.newBuilder(uri(PATH))
+			.header("Authorization", "Bearer " + this.token)
+			.header("Accept", "text/event-stream")
+			.header("Mcp-Session-Id", session)
+			.header("MCP-Protocol-Version", "2025-06-18")
+			.GET()
+			.build();
+		HttpResponse<Stream<String>> stream = http.sendAsync(get, HttpResponse.BodyHandlers.ofLines())
+			.get(10, TimeUnit.SECONDS);
+		CompletableFuture<String> told = CompletableFuture.supplyAsync(() -> stream.body()
+			.filter((line) -> line.contains("notifications/tools/list_changed"))
+			.findFirst()
+			.orElse(""));
+
+		workspace("", """
+				  - server: test/sdk-stream
+				    prefix: stream
+				""", "");
+
+		assertThat(told.get(10, TimeUnit.SECONDS)).startsWith("data: ").contains("\"jsonrpc\":\"2.0\"");
+		told.cancel(true);
 	}
 
 	@Test
