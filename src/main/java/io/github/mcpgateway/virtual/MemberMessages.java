@@ -16,12 +16,21 @@ import io.github.mcpgateway.transport.MessageFilter;
  * result, a task list, a status notification, related-task metadata). Each is given the
  * member's prefix ({@link Namespaced}), so that the client's answer, or its
  * {@code tasks/*} request, names the member it goes back to; and so is every event id of
- * a stream ({@link #eventId}). Everything else passes byte for byte: a message is
- * rewritten only when it holds one of these.
+ * a stream ({@link #eventId}). On a {@code subscriptions/listen} stream ({@code listen})
+ * the member's acknowledgement is dropped: the virtual server acknowledges once.
+ * Everything else passes byte for byte: a message is rewritten only when it holds one of
+ * these.
  */
-record MemberMessages(Member member, JsonMapper json) implements MessageFilter {
+record MemberMessages(Member member, JsonMapper json, boolean listen) implements MessageFilter {
+
+	/** The filter of any relayed reply but a {@code subscriptions/listen} stream's. */
+	MemberMessages(Member member, JsonMapper json) {
+		this(member, json, false);
+	}
 
 	private static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+	private static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
 
 	@Override
 	public Verdict filter(byte[] message) {
@@ -34,6 +43,10 @@ record MemberMessages(Member member, JsonMapper json) implements MessageFilter {
 		}
 		if (!(node instanceof ObjectNode object)) {
 			return Verdict.PASS;
+		}
+		if (this.listen && ACKNOWLEDGED.equals(object.path("method").asString(null))) {
+			// The virtual server acknowledged the client's subscription once, itself.
+			return Verdict.DROP;
 		}
 		boolean changed = false;
 		if (object.hasNonNull("method") && object.hasNonNull("id")) {

@@ -37,7 +37,7 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  */
 record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, MemberCatalog catalog,
 		MemberTargets targets, MemberRoute route, MemberBroadcast broadcast, VirtualStreams streams,
-		RevocationSync revocations, JsonMapper json) {
+		ListenFanOut listens, RevocationSync revocations, JsonMapper json) {
 
 	/** Answers {@code request}; returns the refusal to render instead, if any. */
 	@Nullable GatewayError answer(VirtualRequest request) throws IOException, ServletException {
@@ -82,15 +82,20 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 			request.response().setStatus(HttpServletResponse.SC_ACCEPTED);
 			return null;
 		}
-		if (JsonRpcMessage.INITIALIZE.equals(request.message().method())
-				|| "subscriptions/listen".equals(request.message().method())) {
+		if (JsonRpcMessage.INITIALIZE.equals(request.message().method())) {
 			return GatewayErrors.VIRTUAL_METHOD_UNSUPPORTED;
 		}
 		VirtualSession session = VirtualSession.stateless(request.virtual().uid(), request.principal(),
 				request.virtual().members().stream().map(Member::prefix).toList());
 		try {
-			return "server/discover".equals(request.message().method()) ? this.initializer.discover(request)
-					: request(request, "", session);
+			return switch (String.valueOf(request.message().method())) {
+				case "server/discover" -> this.initializer.discover(request);
+				case "subscriptions/listen" -> {
+					this.listens.listen(request, session);
+					yield null;
+				}
+				default -> request(request, "", session);
+			};
 		}
 		catch (GatewayErrorException ex) {
 			return ex.error();

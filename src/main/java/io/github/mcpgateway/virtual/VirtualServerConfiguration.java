@@ -78,9 +78,11 @@ class VirtualServerConfiguration {
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
 		MemberCatalog catalog = new MemberCatalog(calls, members, grants, json);
 		MemberRoute route = new MemberRoute(calls, members, store, json, MAX_MEMBER_REPLY_BYTES);
-		MemberTargets targets = new MemberTargets(new ResourceOwners(catalog, route, json), grants, json);
+		ResourceOwners owners = new ResourceOwners(catalog, route, json);
+		MemberTargets targets = new MemberTargets(owners, grants, json);
 		VirtualMethods methods = new VirtualMethods(store, new VirtualInitialize(store, members, calls, json), catalog,
-				targets, route, new MemberBroadcast(calls), streams, revocations, json);
+				targets, route, new MemberBroadcast(calls), streams, new ListenFanOut(owners, streams, json),
+				revocations, json);
 		VirtualRequestReader reader = new VirtualRequestReader(
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
 		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer), streams);

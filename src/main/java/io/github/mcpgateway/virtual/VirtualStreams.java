@@ -3,6 +3,7 @@ package io.github.mcpgateway.virtual;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -103,25 +104,49 @@ final class VirtualStreams implements AutoCloseable {
 			VirtualSession session) {
 		String lastEventId = client.getHeader(McpHeaders.LAST_EVENT_ID);
 		Member resumed = (lastEventId != null) ? virtual.memberOf(lastEventId) : null;
-		MergedStream merged = new MergedStream(response);
-		List<Future<?>> relays = new ArrayList<>();
+		Map<Member, MemberRequest> gets = new LinkedHashMap<>();
 		for (Member member : virtual.members()) {
 			McpServerPolicy server = policy.named(member.server());
 			MemberSession memberSession = session.members().get(member.prefix());
 			if (server != null && memberSession != null) {
 				String resumeAt = member.equals(resumed) ? member.localName(lastEventId) : null;
-				MemberRequest get = MemberRequest.get(client, server.path(), headers(memberSession, resumeAt));
-				relays.add(this.executor.submit(() -> relayOne(get, policy, server, member, response, merged)));
+				gets.put(member, MemberRequest.get(client, server.path(), headers(memberSession, resumeAt)));
 			}
 		}
+		MergedStream merged = new MergedStream(response);
 		this.open.put(merged, new Watched(virtual.uid(), stateOf(policy, virtual.uid())));
 		try {
-			awaitAll(relays, merged);
+			merge(gets, policy, response, merged, false);
 		}
 		finally {
 			this.open.remove(merged);
 		}
 		return merged.committed();
+	}
+
+	/**
+	 * A 2026-07-28 {@code subscriptions/listen}: the client's stream opens at once with
+	 * the virtual server's own {@code acknowledgement} (one, not one per member), then
+	 * carries what each member's listen stream ({@code listens}, each member's request)
+	 * sends, the members' own acknowledgements left out, until the members' streams end
+	 * or the client leaves (which, in this revision, ends the subscription).
+	 */
+	void listen(HttpServletResponse response, Policy policy, Map<Member, MemberRequest> listens, byte[] acknowledgement)
+			throws IOException {
+		MergedStream merged = new MergedStream(response);
+		merged.open();
+		merged.write(acknowledgement, 0, acknowledgement.length);
+		merge(listens, policy, response, merged, true);
+	}
+
+	private void merge(Map<Member, MemberRequest> requests, Policy policy, HttpServletResponse response,
+			MergedStream merged, boolean listen) {
+		List<Future<?>> relays = new ArrayList<>();
+		requests.forEach((member, request) -> {
+			McpServerPolicy server = policy.named(member.server());
+			relays.add(this.executor.submit(() -> relayOne(request, policy, server, member, response, merged, listen)));
+		});
+		awaitAll(relays, merged);
 	}
 
 	/**
@@ -161,9 +186,9 @@ final class VirtualStreams implements AutoCloseable {
 	}
 
 	private Void relayOne(MemberRequest get, Policy policy, McpServerPolicy server, Member member,
-			HttpServletResponse response, MergedStream merged) throws IOException, ServletException {
+			HttpServletResponse response, MergedStream merged, boolean listen) throws IOException, ServletException {
 		StreamPart part = new StreamPart(response, merged);
-		FilteredResponse filtered = new FilteredResponse(part, new MemberMessages(member, this.json),
+		FilteredResponse filtered = new FilteredResponse(part, new MemberMessages(member, this.json, listen),
 				this.maxEventBytes, FilteredResponse.Unreadable.WITHHOLD);
 		this.calls.send(get, policy, server, filtered);
 		filtered.finish();

@@ -5,9 +5,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -350,7 +354,47 @@ class VirtualServerSdkIT {
 			.allSatisfy((response) -> assertThat(response.headers().firstValue("Mcp-Session-Id")).isEmpty());
 	}
 
+	/**
+	 * A 2026-07-28 {@code subscriptions/listen}: acknowledged once by the virtual server
+	 * with what it listens for (a URI no member serves left out), then a member's list
+	 * change reaches the client's stream with the client's subscription id.
+	 */
+	@Test
+	void aStatelessClientsListenStreamCarriesItsMembersNotifications() throws Exception {
+		HttpRequest listen = statelessRequest(41, "subscriptions/listen", null,
+				"{\"notifications\":{\"toolsListChanged\":true,"
+						+ "\"resourceSubscriptions\":[\"test://watched-resource\",\"nowhere://nothing\"]}}")
+			.build();
+		HttpResponse<Stream<String>> stream = HTTP.sendAsync(listen, HttpResponse.BodyHandlers.ofLines())
+			.get(20, TimeUnit.SECONDS);
+		Iterator<String> lines = stream.body().filter((line) -> line.startsWith("data:")).iterator();
+		CompletableFuture<String> acknowledged = CompletableFuture.supplyAsync(lines::next);
+		JsonNode ack = JsonMapper.shared().readTree(acknowledged.get(20, TimeUnit.SECONDS).substring(5));
+
+		CompletableFuture<String> changed = CompletableFuture.supplyAsync(lines::next);
+		HttpResponse<String> trigger = stateless(42, "tools/call", VIRTUAL_STATELESS + "_test_trigger_tool_change",
+				"{\"name\":\"" + VIRTUAL_STATELESS + "_test_trigger_tool_change\",\"arguments\":{}}");
+		JsonNode notification = JsonMapper.shared().readTree(changed.get(20, TimeUnit.SECONDS).substring(5));
+
+		assertThat(stream.statusCode()).isEqualTo(200);
+		assertThat(ack.path("method").asString()).isEqualTo("notifications/subscriptions/acknowledged");
+		assertThat(ack.path("params").path("_meta").path("io.modelcontextprotocol/subscriptionId").asInt())
+			.isEqualTo(41);
+		assertThat(strings(ack.path("params").path("notifications").path("resourceSubscriptions")))
+			.containsExactly("test://watched-resource");
+		assertThat(trigger.statusCode()).as(trigger.body()).isEqualTo(200);
+		assertThat(notification.path("method").asString()).as(notification.toString())
+			.isEqualTo("notifications/tools/list_changed");
+		assertThat(notification.path("params").path("_meta").path("io.modelcontextprotocol/subscriptionId").asInt())
+			.isEqualTo(41);
+		stream.body().close();
+	}
+
 	private static HttpResponse<String> stateless(int id, String method, String name, String params) throws Exception {
+		return HTTP.send(statelessRequest(id, method, name, params).build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static HttpRequest.Builder statelessRequest(int id, String method, String name, String params) {
 		String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
 				+ "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 		String withMeta = params.equals("{}") ? "{" + meta + "}" : "{" + meta + "," + params.substring(1);
@@ -365,7 +409,7 @@ class VirtualServerSdkIT {
 		if (name != null) {
 			request.header("Mcp-Name", name);
 		}
-		return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		return request;
 	}
 
 	private static List<String> strings(JsonNode array, String field) {
