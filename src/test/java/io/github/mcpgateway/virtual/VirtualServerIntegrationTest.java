@@ -115,6 +115,50 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		assertThat(virtual.statusCode()).isEqualTo(member.statusCode());
 	}
 
+	/**
+	 * A member's condition reads the member's own tool name and the original arguments,
+	 * and its limit counts calls through the virtual server and direct calls in one
+	 * bucket: through the virtual server, the same answers as direct.
+	 */
+	@Test
+	void aMembersConditionAndLimitHoldThroughTheVirtualServerAsDirectly() {
+		workspace("""
+				  - namespace: test
+				    name: guarded
+				    uid: uid-guarded
+				    upstream: %s
+				    path: /mcp/test/guarded
+				    grants:
+				      - tools: [echo]
+				        when: 'tool == "echo" && arguments.text != "forbidden"'
+				    limits:
+				      - name: two-echoes
+				        tools: [echo]
+				        tokens: 2
+				        period: 1h
+				""".formatted(sdkStreamServer.url()), """
+				  - server: test/guarded
+				    prefix: guarded
+				""", "");
+		String session = session(this.token);
+		String direct = initialize("/mcp/test/guarded", this.token);
+
+		HttpResponse<String> deniedVirtual = post(PATH, this.token, call(30, "guarded_echo", "forbidden"),
+				"Mcp-Session-Id", session);
+		HttpResponse<String> deniedDirect = post("/mcp/test/guarded", this.token, call(30, "echo", "forbidden"),
+				"Mcp-Session-Id", direct);
+		HttpResponse<String> first = post(PATH, this.token, call(31, "guarded_echo", "one"), "Mcp-Session-Id", session);
+		HttpResponse<String> second = post("/mcp/test/guarded", this.token, call(32, "echo", "two"), "Mcp-Session-Id",
+				direct);
+		HttpResponse<String> third = post(PATH, this.token, call(33, "guarded_echo", "three"), "Mcp-Session-Id",
+				session);
+
+		assertThat(code(deniedVirtual)).isEqualTo("tool_arguments_denied").isEqualTo(code(deniedDirect));
+		assertThat(first.body()).contains("one");
+		assertThat(second.body()).contains("two");
+		assertThat(code(third)).as("the member's bucket, shared with direct calls, is empty").isEqualTo("rate_limited");
+	}
+
 	@Test
 	void aNameWithoutAMemberOrOutsideTheMembersSelectionIsUnknown() {
 		String session = session(this.token);
