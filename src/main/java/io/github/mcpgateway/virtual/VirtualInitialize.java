@@ -47,6 +47,9 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Mem
 				opened.put(member.prefix(), session);
 				agreed = (session.protocolVersion().compareTo(agreed) < 0) ? session.protocolVersion() : agreed;
 			}
+			else {
+				VirtualOutcome.memberFailed(request, member, VirtualAuditEvent.Reason.UNAVAILABLE);
+			}
 		}
 		if (opened.isEmpty()) {
 			return GatewayErrors.MEMBER_UNAVAILABLE;
