@@ -84,6 +84,9 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Mem
 			if (result != null && result.path("capabilities").isObject()) {
 				capabilities.add(result.get("capabilities"));
 			}
+			else {
+				VirtualOutcome.memberFailed(request, member, VirtualAuditEvent.Reason.UNAVAILABLE);
+			}
 		}
 		if (capabilities.isEmpty()) {
 			return GatewayErrors.MEMBER_UNAVAILABLE;
