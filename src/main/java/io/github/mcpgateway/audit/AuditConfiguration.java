@@ -10,7 +10,8 @@ import io.github.mcpgateway.request.McpAuditListener;
 
 /**
  * The audit log and the request meters, the {@link McpAuditListener}s of every governed
- * request.
+ * request and the {@code VirtualAuditListener}s of every request a virtual server
+ * answered.
  */
 @Configuration(proxyBeanMethods = false)
 class AuditConfiguration {
@@ -23,6 +24,11 @@ class AuditConfiguration {
 	@Bean
 	RequestMetricsRecorder requestMetricsRecorder(MeterRegistry meterRegistry) {
 		return new RequestMetricsRecorder(meterRegistry);
+	}
+
+	@Bean
+	VirtualMetricsRecorder virtualMetricsRecorder(MeterRegistry meterRegistry) {
+		return new VirtualMetricsRecorder(meterRegistry);
 	}
 
 }

@@ -20,14 +20,17 @@ import io.github.mcpgateway.request.AuditContribution;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.session.SessionEvent;
+import io.github.mcpgateway.virtual.VirtualAuditEvent;
+import io.github.mcpgateway.virtual.VirtualAuditListener;
 
 /**
  * Writes each {@link McpAuditEvent} as one JSON object on the dedicated {@code mcp.audit}
  * logger, so operators can route audit lines to their own appender and retention. A
  * request's event comes with its caller's strings bounded; a session event's are bounded
- * here ({@link ShownText#bounded}).
+ * here ({@link ShownText#bounded}). A virtual server's own line
+ * ({@link VirtualAuditEvent}) has the request line's core fields, then its own.
  */
-public class AuditLogWriter implements McpAuditListener {
+public class AuditLogWriter implements McpAuditListener, VirtualAuditListener {
 
 	/** The logger name operators route audit lines by. */
 	public static final String LOGGER_NAME = "mcp.audit";
@@ -43,6 +46,13 @@ public class AuditLogWriter implements McpAuditListener {
 
 	@Override
 	public void onRequest(McpAuditEvent event) {
+		if (auditLog.isInfoEnabled()) {
+			auditLog.info(json(event));
+		}
+	}
+
+	@Override
+	public void onVirtualRequest(VirtualAuditEvent event) {
 		if (auditLog.isInfoEnabled()) {
 			auditLog.info(json(event));
 		}
@@ -101,6 +111,55 @@ public class AuditLogWriter implements McpAuditListener {
 			json.writeEndObject();
 		}
 		return out.toString();
+	}
+
+	/**
+	 * A virtual server's line: the request line's core fields, the virtual server as its
+	 * server, then {@code virtual_server} (its {@code namespace/name}, as on the lines of
+	 * its member requests), the routed member's prefix and server, and the members that
+	 * failed as {@code prefix:reason} separated by commas ({@code null} when none).
+	 */
+	String json(VirtualAuditEvent event) {
+		StringWriter out = new StringWriter(512);
+		try (JsonGenerator json = this.jsonMapper.createGenerator(out)) {
+			json.writeStartObject();
+			json.writeStringProperty("time", event.time().toString());
+			json.writeStringProperty("human", event.human());
+			json.writeStringProperty("agent", event.agent());
+			json.writeStringProperty("team", event.team());
+			json.writeStringProperty("session_id", event.sessionId());
+			json.writeStringProperty("namespace", event.namespace());
+			json.writeStringProperty("server", event.name());
+			json.writeStringProperty("server_uid", event.uid());
+			json.writeStringProperty("method", event.method());
+			json.writeStringProperty("tool", event.tool());
+			json.writeStringProperty("decision", event.decision().tag());
+			json.writeStringProperty("error_code", event.errorCode());
+			json.writeStringProperty("reason", null);
+			json.writeNumberProperty("status", event.status());
+			json.writeNumberProperty("duration_ms", event.duration().toMillis());
+			json.writeBooleanProperty("dispatched", event.dispatched());
+			json.writeStringProperty("virtual_server", event.qualifiedName());
+			json.writeStringProperty("member", event.member());
+			json.writeStringProperty("member_server", event.memberServer());
+			json.writeStringProperty("members_failed", failures(event));
+			json.writeEndObject();
+		}
+		return out.toString();
+	}
+
+	private static @Nullable String failures(VirtualAuditEvent event) {
+		if (event.memberFailures().isEmpty()) {
+			return null;
+		}
+		StringBuilder failures = new StringBuilder();
+		for (VirtualAuditEvent.MemberFailure failure : event.memberFailures()) {
+			failures.append((failures.length() > 0) ? "," : "")
+				.append(failure.member())
+				.append(':')
+				.append(failure.reason().tag());
+		}
+		return failures.toString();
 	}
 
 	private static void writeCore(JsonGenerator json, McpAuditEvent event) {

@@ -43,7 +43,7 @@ public class RequestMetricsRecorder implements McpAuditListener {
 
 	@Override
 	public void onRequest(McpAuditEvent event) {
-		String method = KNOWN_METHODS.contains(event.method()) ? event.method() : "other";
+		String method = methodTag(event.method());
 		String decision = event.decision().tag();
 		counter(GatewayMeters.REQUESTS, "namespace", event.namespace(), "server", event.server(), "method", method,
 				"decision", decision, "status", Integer.toString(event.status()))
@@ -60,6 +60,11 @@ public class RequestMetricsRecorder implements McpAuditListener {
 					event.server(), "outcome", outcome)
 				.increment());
 		}
+	}
+
+	/** The {@code method} tag of {@code method}: an MCP method, else {@code other}. */
+	static String methodTag(String method) {
+		return KNOWN_METHODS.contains(method) ? method : "other";
 	}
 
 	/**

@@ -22,6 +22,15 @@ public final class McpRequestContext {
 
 	private static final String ATTRIBUTE = McpRequestContext.class.getName();
 
+	private static final String ORIGIN_ATTRIBUTE = ATTRIBUTE + ".origin";
+
+	/**
+	 * Where the request came from, when the gateway made it (see {@link #attachOrigin}).
+	 */
+	private static final ContextSlot<AuditContribution> ORIGIN = ContextSlot.declare("origin");
+
+	private static final ContextSlot.Writer<AuditContribution> originWriter = ORIGIN.writer();
+
 	private final McpServerPolicy server;
 
 	private final @Nullable McpPrincipal principal;
@@ -57,7 +66,22 @@ public final class McpRequestContext {
 			long startNanos) {
 		McpRequestContext context = new McpRequestContext(server, principal, startNanos);
 		request.setAttribute(ATTRIBUTE, context);
+		if (request.getAttribute(ORIGIN_ATTRIBUTE) instanceof AuditContribution origin) {
+			originWriter.put(context, origin);
+		}
 		return context;
+	}
+
+	/**
+	 * Marks {@code request}, one the gateway makes in-process on a client's behalf (a
+	 * virtual server's member request), with where it came from: the pipeline that runs
+	 * it adds {@code origin}'s fields to its audit line, as any capability's. Call it
+	 * before the pipeline runs the request. A request attribute, so that the maker
+	 * depends on the pipeline and never the other way round; a client cannot set one.
+	 */
+	public static void attachOrigin(ServletRequest request, AuditContribution origin) {
+		Assert.notNull(origin, "origin must not be null");
+		request.setAttribute(ORIGIN_ATTRIBUTE, origin);
 	}
 
 	/** The context of {@code request}, or {@code null} when it is not an MCP request. */

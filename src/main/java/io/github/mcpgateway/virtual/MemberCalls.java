@@ -20,6 +20,7 @@ import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.proxy.UpstreamDispatch;
 import io.github.mcpgateway.request.McpPipelineFilter;
+import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpRevisions;
@@ -30,7 +31,8 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * (session, grants, conditions, limits, Idempotency-Key, tasks, upstream credentials,
  * circuit breaker and bulkhead) and then the proxy, exactly as the same request sent to
  * the member's path would be: a virtual server adds no way around a member's rules, and
- * the member's audit line and meters record the call under the member.
+ * the member's audit line and meters record the call under the member, with the virtual
+ * server it came through ({@link VirtualOrigin}).
  */
 record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json, int maxReplyBytes) {
 
@@ -59,11 +61,16 @@ record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMa
 
 	/**
 	 * Runs {@code request} through {@code member}'s pipeline, its reply to
-	 * {@code target}.
+	 * {@code target}; the member's audit line names the virtual server the client's
+	 * request is to.
 	 */
 	void send(MemberRequest request, Policy policy, McpServerPolicy member, HttpServletResponse target)
 			throws IOException, ServletException {
 		ServerLocator.pin(request, policy, member);
+		VirtualOutcome outcome = VirtualOutcome.find(request.client());
+		if (outcome != null) {
+			McpRequestContext.attachOrigin(request, outcome.origin(member));
+		}
 		this.pipeline.doFilter(request, target, (allowed, response) -> this.upstream
 			.forward((HttpServletRequest) allowed, (HttpServletResponse) response));
 	}

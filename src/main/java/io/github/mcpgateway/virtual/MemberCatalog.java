@@ -46,6 +46,7 @@ record MemberCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator 
 					MemberCalls.headers(session));
 			JsonNode result = reply.result();
 			if (result == null) {
+				VirtualOutcome.memberFailed(request, member, VirtualAuditEvent.Reason.LIST_FAILED);
 				return;
 			}
 			for (JsonNode item : result.path(listing.array())) {

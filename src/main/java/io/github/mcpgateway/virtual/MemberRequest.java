@@ -31,6 +31,8 @@ import io.github.mcpgateway.request.CachedBodyRequest;
  */
 final class MemberRequest extends HttpServletRequestWrapper {
 
+	private final HttpServletRequest client;
+
 	private final String method;
 
 	private final String path;
@@ -43,6 +45,7 @@ final class MemberRequest extends HttpServletRequestWrapper {
 	private MemberRequest(HttpServletRequest client, String method, String path, byte[] body,
 			Map<String, @Nullable String> headers) {
 		super(CachedBodyRequest.replacing(client, body));
+		this.client = client;
 		this.method = method;
 		this.path = path;
 		this.headers = headers;
@@ -72,6 +75,11 @@ final class MemberRequest extends HttpServletRequestWrapper {
 		lower.put(HttpHeaders.CONTENT_TYPE.toLowerCase(Locale.ROOT), null);
 		lower.putIfAbsent("last-event-id", null);
 		return new MemberRequest(client, "GET", path, new byte[0], lower);
+	}
+
+	/** The client's request this one is made for (its attributes are not this one's). */
+	HttpServletRequest client() {
+		return this.client;
 	}
 
 	private static Map<String, @Nullable String> lowerCase(Map<String, @Nullable String> headers) {

@@ -13,6 +13,7 @@ import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
+import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
@@ -58,8 +59,13 @@ record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionSto
 		NotFoundCatcher catcher = new NotFoundCatcher(request.response());
 		FilteredResponse relayed = new FilteredResponse(catcher, new MemberMessages(target.member(), this.json),
 				this.maxReplyBytes, FilteredResponse.Unreadable.PASS);
-		this.calls.send(memberRequest(request, target, session), request.policy(), target.server(), relayed);
+		MemberRequest sent = memberRequest(request, target, session);
+		this.calls.send(sent, request.policy(), target.server(), relayed);
 		relayed.finish();
+		VirtualOutcome outcome = VirtualOutcome.find(request.client());
+		if (outcome != null) {
+			outcome.routed(target.member(), target.server(), McpRequestContext.find(sent));
+		}
 		return !catcher.caught();
 	}
 
@@ -79,6 +85,9 @@ record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionSto
 		MemberSession opened = this.sessions.open(request, server, session.protocolVersion(), session.capabilities());
 		if (opened != null) {
 			this.store.update(sessionId, session.with(member.prefix(), opened));
+		}
+		else {
+			VirtualOutcome.memberFailed(request, member, VirtualAuditEvent.Reason.UNAVAILABLE);
 		}
 		return opened;
 	}

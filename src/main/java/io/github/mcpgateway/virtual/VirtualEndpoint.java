@@ -22,7 +22,8 @@ import io.github.mcpgateway.session.SessionStoreException;
  * A virtual server's endpoint as HTTP sees it: a POST is read once
  * ({@link VirtualRequestReader}) and answered by {@link VirtualMethods}; what either
  * refuses is rendered as every gateway error on an MCP path is (a JSON-RPC error with the
- * request's id when known).
+ * request's id when known), and recorded in the request's {@link VirtualOutcome} for its
+ * audit line.
  */
 record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, GatewayErrorRenderer renderer) {
 
@@ -33,8 +34,12 @@ record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, Gate
 			read = this.reader.read(request);
 		}
 		catch (GatewayErrorException ex) {
-			refuse(response, ex.error(), null);
+			refuse(request, response, ex.error(), null);
 			return;
+		}
+		VirtualOutcome outcome = VirtualOutcome.find(request);
+		if (outcome != null) {
+			outcome.read(read.message());
 		}
 		GatewayError refusal;
 		try {
@@ -52,7 +57,7 @@ record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, Gate
 			refusal = GatewayErrors.SESSION_STORE_UNAVAILABLE;
 		}
 		if (refusal != null) {
-			refuse(response, refusal, read.message());
+			refuse(request, response, refusal, read.message());
 		}
 	}
 
@@ -63,7 +68,7 @@ record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, Gate
 			this.methods.end(request, response, virtual, principal);
 		}
 		catch (SessionStoreException ex) {
-			refuse(response, GatewayErrors.SESSION_STORE_UNAVAILABLE, null);
+			refuse(request, response, GatewayErrors.SESSION_STORE_UNAVAILABLE, null);
 		}
 	}
 
@@ -78,17 +83,22 @@ record VirtualEndpoint(VirtualRequestReader reader, VirtualMethods methods, Gate
 			refusal = GatewayErrors.SESSION_STORE_UNAVAILABLE;
 		}
 		if (refusal != null) {
-			refuse(response, refusal, null);
+			refuse(request, response, refusal, null);
 		}
 	}
 
 	/** Any other HTTP method: 405. */
-	void notAllowed(HttpServletResponse response) throws IOException {
+	void notAllowed(HttpServletRequest request, HttpServletResponse response) throws IOException {
 		response.setHeader("Allow", "GET, POST, DELETE");
-		refuse(response, GatewayErrors.METHOD_NOT_ALLOWED, null);
+		refuse(request, response, GatewayErrors.METHOD_NOT_ALLOWED, null);
 	}
 
-	void refuse(HttpServletResponse response, GatewayError error, @Nullable JsonRpcMessage message) throws IOException {
+	void refuse(HttpServletRequest request, HttpServletResponse response, GatewayError error,
+			@Nullable JsonRpcMessage message) throws IOException {
+		VirtualOutcome outcome = VirtualOutcome.find(request);
+		if (outcome != null) {
+			outcome.refused(error);
+		}
 		this.renderer.render(response, error, (message != null) ? message.id() : null);
 	}
 

@@ -47,6 +47,9 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Mem
 				opened.put(member.prefix(), session);
 				agreed = (session.protocolVersion().compareTo(agreed) < 0) ? session.protocolVersion() : agreed;
 			}
+			else {
+				VirtualOutcome.memberFailed(request, member, VirtualAuditEvent.Reason.UNAVAILABLE);
+			}
 		}
 		if (opened.isEmpty()) {
 			return GatewayErrors.MEMBER_UNAVAILABLE;
@@ -80,6 +83,9 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Mem
 				.result() : null;
 			if (result != null && result.path("capabilities").isObject()) {
 				capabilities.add(result.get("capabilities"));
+			}
+			else {
+				VirtualOutcome.memberFailed(request, member, VirtualAuditEvent.Reason.UNAVAILABLE);
 			}
 		}
 		if (capabilities.isEmpty()) {

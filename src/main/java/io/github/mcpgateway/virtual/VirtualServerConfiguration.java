@@ -71,7 +71,7 @@ class VirtualServerConfiguration {
 	VirtualServerFilter virtualServerFilter(ServerLocator servers, RequestProperties request, GatewayClock clock,
 			JsonRpcMessageParser parser, McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json,
 			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants, RevocationSync revocations,
-			LivePolicy livePolicy) {
+			LivePolicy livePolicy, ObjectProvider<VirtualAuditListener> auditListeners) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
 		VirtualStreams streams = new VirtualStreams(calls, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE, clock);
 		livePolicy.onPublish(streams::policyPublished);
@@ -85,7 +85,8 @@ class VirtualServerConfiguration {
 				revocations, json);
 		VirtualRequestReader reader = new VirtualRequestReader(
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
-		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer), streams);
+		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer), streams,
+				auditListeners.orderedStream().toList(), clock);
 	}
 
 }

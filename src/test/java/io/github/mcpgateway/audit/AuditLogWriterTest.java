@@ -18,6 +18,7 @@ import io.github.mcpgateway.task.TaskHandling;
 import io.github.mcpgateway.task.TaskOutcome;
 import io.github.mcpgateway.upstreamauth.CredentialHandling;
 import io.github.mcpgateway.upstreamauth.CredentialOutcome;
+import io.github.mcpgateway.virtual.VirtualAuditEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,6 +53,22 @@ class AuditLogWriterTest {
 				+ "\"server\":\"echo\",\"server_uid\":\"uid-echo\",\"method\":\"tools/call\",\"tool\":\"echo\","
 				+ "\"decision\":\"allowed\",\"error_code\":null,\"reason\":null,\"status\":200,"
 				+ "\"duration_ms\":13,\"dispatched\":false}");
+	}
+
+	@Test
+	void jsonOfAVirtualServersRequestThenTheCoreFieldsNameItAndItsOwnFollow() {
+		VirtualAuditEvent event = new VirtualAuditEvent(Instant.parse("2026-01-14T09:14:10.201Z"), "alice", "agent-1",
+				"blue", "v-1", "test", "workspace", "uid-workspace", "tools/list", null, Decision.ALLOWED, null, 200,
+				Duration.ofMillis(21), true, null, null,
+				List.of(new VirtualAuditEvent.MemberFailure("down", VirtualAuditEvent.Reason.UNAVAILABLE),
+						new VirtualAuditEvent.MemberFailure("json", VirtualAuditEvent.Reason.LIST_FAILED)));
+
+		assertThat(this.writer.json(event)).isEqualTo("{\"time\":\"2026-01-14T09:14:10.201Z\",\"human\":\"alice\","
+				+ "\"agent\":\"agent-1\",\"team\":\"blue\",\"session_id\":\"v-1\",\"namespace\":\"test\","
+				+ "\"server\":\"workspace\",\"server_uid\":\"uid-workspace\",\"method\":\"tools/list\",\"tool\":null,"
+				+ "\"decision\":\"allowed\",\"error_code\":null,\"reason\":null,\"status\":200,\"duration_ms\":21,"
+				+ "\"dispatched\":true,\"virtual_server\":\"test/workspace\",\"member\":null,\"member_server\":null,"
+				+ "\"members_failed\":\"down:unavailable,json:list_failed\"}");
 	}
 
 	private static McpAuditEvent event(Decision decision, String errorCode, LimitReached reason,
