@@ -17,9 +17,10 @@ import io.github.mcpgateway.transport.MessageFilter;
  * member's prefix ({@link Namespaced}), so that the client's answer, or its
  * {@code tasks/*} request, names the member it goes back to; and so is every event id of
  * a stream ({@link #eventId}). Everything else passes byte for byte: a message is
- * rewritten only when it holds one of these.
+ * rewritten only when it holds one of these. A list-changed notification also drops the
+ * member's lists kept for its callers ({@link MemberLists#notified}).
  */
-record MemberMessages(Member member, JsonMapper json) implements MessageFilter {
+record MemberMessages(Member member, JsonMapper json, MemberLists lists) implements MessageFilter {
 
 	private static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
 
@@ -34,6 +35,11 @@ record MemberMessages(Member member, JsonMapper json) implements MessageFilter {
 		}
 		if (!(node instanceof ObjectNode object)) {
 			return Verdict.PASS;
+		}
+		if (object.path("method").isString() && !object.has("id")) {
+			// A list-changed notification: the member's lists kept for its callers are
+			// stale.
+			this.lists.notified(this.member.server(), object.get("method").asString());
 		}
 		boolean changed = false;
 		if (object.hasNonNull("method") && object.hasNonNull("id")) {

@@ -59,6 +59,8 @@ final class VirtualStreams implements AutoCloseable {
 
 	private final MemberCalls calls;
 
+	private final MemberLists lists;
+
 	private final JsonMapper json;
 
 	private final int maxEventBytes;
@@ -67,8 +69,9 @@ final class VirtualStreams implements AutoCloseable {
 
 	private final Duration keepAlive;
 
-	VirtualStreams(MemberCalls calls, JsonMapper json, int maxEventBytes, Duration keepAlive) {
+	VirtualStreams(MemberCalls calls, MemberLists lists, JsonMapper json, int maxEventBytes, Duration keepAlive) {
 		this.calls = calls;
+		this.lists = lists;
 		this.json = json;
 		this.maxEventBytes = maxEventBytes;
 		this.keepAlive = keepAlive;
@@ -114,7 +117,7 @@ final class VirtualStreams implements AutoCloseable {
 	private Void relayOne(MemberRequest get, Policy policy, McpServerPolicy server, Member member,
 			HttpServletResponse response, MergedStream merged) throws IOException, ServletException {
 		StreamPart part = new StreamPart(response, merged);
-		FilteredResponse filtered = new FilteredResponse(part, new MemberMessages(member, this.json),
+		FilteredResponse filtered = new FilteredResponse(part, new MemberMessages(member, this.json, this.lists),
 				this.maxEventBytes, FilteredResponse.Unreadable.WITHHOLD);
 		this.calls.send(get, policy, server, filtered);
 		filtered.finish();
