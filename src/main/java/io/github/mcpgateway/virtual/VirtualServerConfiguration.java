@@ -83,7 +83,7 @@ class VirtualServerConfiguration {
 			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants, RevocationSync revocations,
 			MemberLists lists) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
-		VirtualStreams streams = new VirtualStreams(calls, lists, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE);
+		VirtualStreams streams = new VirtualStreams(calls, lists, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE, clock);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
 		MemberCatalog catalog = new MemberCatalog(calls, members, grants, lists, json);
 		MemberRoute route = new MemberRoute(calls, members, store, lists, json, MAX_MEMBER_REPLY_BYTES);

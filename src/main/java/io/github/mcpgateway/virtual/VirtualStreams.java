@@ -25,6 +25,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.security.concurrent.DelegatingSecurityContextExecutorService;
 
+import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
@@ -69,9 +70,13 @@ final class VirtualStreams implements AutoCloseable {
 
 	private final Duration keepAlive;
 
-	VirtualStreams(MemberCalls calls, MemberLists lists, JsonMapper json, int maxEventBytes, Duration keepAlive) {
+	private final GatewayClock clock;
+
+	VirtualStreams(MemberCalls calls, MemberLists lists, JsonMapper json, int maxEventBytes, Duration keepAlive,
+			GatewayClock clock) {
 		this.calls = calls;
 		this.lists = lists;
+		this.clock = clock;
 		this.json = json;
 		this.maxEventBytes = maxEventBytes;
 		this.keepAlive = keepAlive;
@@ -131,9 +136,9 @@ final class VirtualStreams implements AutoCloseable {
 	 * when a relay is still running after {@link #OPEN_AFTER}, the client's stream opens.
 	 */
 	private void awaitAll(List<Future<?>> relays, MergedStream merged) {
-		long openAt = System.nanoTime() + OPEN_AFTER.toNanos();
+		long openAt = this.clock.nanoTime() + OPEN_AFTER.toNanos();
 		for (Future<?> relay : relays) {
-			long wait = openAt - System.nanoTime();
+			long wait = openAt - this.clock.nanoTime();
 			if (wait > 0) {
 				try {
 					relay.get(wait, TimeUnit.NANOSECONDS);
