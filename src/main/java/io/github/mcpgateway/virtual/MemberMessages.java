@@ -19,13 +19,14 @@ import io.github.mcpgateway.transport.MessageFilter;
  * a stream ({@link #eventId}). On a {@code subscriptions/listen} stream ({@code listen})
  * the member's acknowledgement is dropped: the virtual server acknowledges once.
  * Everything else passes byte for byte: a message is rewritten only when it holds one of
- * these.
+ * these. A list-changed notification also drops the member's lists kept for its callers
+ * ({@link MemberLists#notified}).
  */
-record MemberMessages(Member member, JsonMapper json, boolean listen) implements MessageFilter {
+record MemberMessages(Member member, JsonMapper json, MemberLists lists, boolean listen) implements MessageFilter {
 
 	/** The filter of any relayed reply but a {@code subscriptions/listen} stream's. */
-	MemberMessages(Member member, JsonMapper json) {
-		this(member, json, false);
+	MemberMessages(Member member, JsonMapper json, MemberLists lists) {
+		this(member, json, lists, false);
 	}
 
 	private static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
@@ -47,6 +48,11 @@ record MemberMessages(Member member, JsonMapper json, boolean listen) implements
 		if (this.listen && ACKNOWLEDGED.equals(object.path("method").asString(null))) {
 			// The virtual server acknowledged the client's subscription once, itself.
 			return Verdict.DROP;
+		}
+		if (object.path("method").isString() && !object.has("id")) {
+			// A list-changed notification: the member's lists kept for its callers are
+			// stale.
+			this.lists.notified(this.member.server(), object.get("method").asString());
 		}
 		boolean changed = false;
 		if (object.hasNonNull("method") && object.hasNonNull("id")) {

@@ -30,8 +30,8 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * answers 404; the member did not run the request, so a new member session is opened and
  * the request sent once more. The client keeps its session throughout.
  */
-record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionStore store, JsonMapper json,
-		int maxReplyBytes) {
+record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionStore store, MemberLists lists,
+		JsonMapper json, int maxReplyBytes) {
 
 	/** Sends {@code target}; returns the refusal to render instead, if any. */
 	@Nullable GatewayError send(VirtualRequest request, String sessionId, VirtualSession session, MemberTarget target)
@@ -57,8 +57,9 @@ record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionSto
 	private boolean relay(VirtualRequest request, MemberTarget target, MemberSession session)
 			throws IOException, ServletException {
 		NotFoundCatcher catcher = new NotFoundCatcher(request.response());
-		FilteredResponse relayed = new FilteredResponse(catcher, new MemberMessages(target.member(), this.json),
-				this.maxReplyBytes, FilteredResponse.Unreadable.PASS);
+		FilteredResponse relayed = new FilteredResponse(catcher,
+				new MemberMessages(target.member(), this.json, this.lists), this.maxReplyBytes,
+				FilteredResponse.Unreadable.PASS);
 		MemberRequest sent = memberRequest(request, target, session);
 		this.calls.send(sent, request.policy(), target.server(), relayed);
 		relayed.finish();

@@ -72,7 +72,7 @@ record ResourceOwners(MemberCatalog catalog, MemberRoute route, JsonMapper json)
 				continue;
 			}
 			ArrayNode items = this.json.createArrayNode();
-			this.catalog.list(request, listing, member, server, memberSession, items, new HashSet<>());
+			this.catalog.list(request, sessionId, listing, member, server, memberSession, items, new HashSet<>());
 			for (JsonNode item : items) {
 				String name = item.path(listing.key()).asString();
 				if (name.equals(uri) || (template && matches(name, uri))) {

@@ -1,8 +1,9 @@
 package io.github.mcpgateway.virtual;
 
 import java.io.IOException;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -25,6 +26,7 @@ import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpRevisions;
+import io.github.mcpgateway.virtual.MemberLists.Fetched;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
@@ -210,25 +212,33 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 			return;
 		}
 		this.store.remove(sessionId);
+		this.catalog.lists().ended(sessionId);
 		response.setStatus(HttpServletResponse.SC_NO_CONTENT);
 	}
 
 	/**
 	 * One list of every member's items, in member order, as one page: the members that
-	 * declared the capability the list belongs to are asked.
+	 * declared the capability the list belongs to are asked, all at once (their sessions
+	 * opened first, one after another, as each updates the client's session), each list
+	 * from {@link MemberCatalog#start} (reused for a short time, {@link MemberLists}).
 	 */
 	private @Nullable GatewayError list(VirtualRequest request, String sessionId, VirtualSession session,
 			Listing listing) throws IOException, ServletException {
-		ArrayNode items = this.json.createArrayNode();
-		Set<String> seen = new HashSet<>();
-		for (Member member : request.virtual().members()) {
-			McpServerPolicy server = request.serverOf(member);
-			MemberSession memberSession = (server != null)
-					? this.route.memberSession(request, sessionId, session, member, server) : null;
-			if (memberSession != null && memberSession.offers(listing.capability())) {
-				this.catalog.list(request, listing, member, server, memberSession, items, seen);
+		Map<Member, CompletableFuture<Fetched>> lists = new LinkedHashMap<>();
+		try {
+			for (Member member : request.virtual().members()) {
+				McpServerPolicy server = request.serverOf(member);
+				MemberSession memberSession = (server != null)
+						? this.route.memberSession(request, sessionId, session, member, server) : null;
+				if (memberSession != null && memberSession.offers(listing.capability())) {
+					lists.put(member, this.catalog.start(request, sessionId, listing, member, server, memberSession));
+				}
 			}
 		}
+		finally {
+			MemberCatalog.awaitAll(lists.values());
+		}
+		ArrayNode items = this.catalog.merge(request, listing, lists);
 		ObjectNode result = this.json.createObjectNode();
 		result.set(listing.array(), items);
 		return reply(request, result);

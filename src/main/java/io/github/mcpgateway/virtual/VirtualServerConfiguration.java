@@ -7,6 +7,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -31,6 +32,7 @@ import io.github.mcpgateway.session.SessionProperties;
  * where the member sessions' bindings do ({@code gateway.session.store}).
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(VirtualServerProperties.class)
 class VirtualServerConfiguration {
 
 	/**
@@ -67,17 +69,26 @@ class VirtualServerConfiguration {
 				redis::maintain);
 	}
 
+	/**
+	 * The members' lists, fetched concurrently and kept per caller; closed (its fetches
+	 * ended) at shutdown.
+	 */
+	@Bean
+	MemberLists virtualMemberLists(VirtualServerProperties properties, JsonMapper json, GatewayClock clock) {
+		return new MemberLists(properties.listCacheTtl(), properties.listCacheMaxSize().toBytes(), json, clock);
+	}
+
 	@Bean
 	VirtualServerFilter virtualServerFilter(ServerLocator servers, RequestProperties request, GatewayClock clock,
 			JsonRpcMessageParser parser, McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json,
 			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants, RevocationSync revocations,
-			LivePolicy livePolicy, ObjectProvider<VirtualAuditListener> auditListeners) {
+			LivePolicy livePolicy, ObjectProvider<VirtualAuditListener> auditListeners, MemberLists lists) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
-		VirtualStreams streams = new VirtualStreams(calls, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE, clock);
+		VirtualStreams streams = new VirtualStreams(calls, lists, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE, clock);
 		livePolicy.onPublish(streams::policyPublished);
 		MemberSessions members = new MemberSessions(calls, json, "mcp-gateway");
-		MemberCatalog catalog = new MemberCatalog(calls, members, grants, json);
-		MemberRoute route = new MemberRoute(calls, members, store, json, MAX_MEMBER_REPLY_BYTES);
+		MemberCatalog catalog = new MemberCatalog(calls, members, grants, lists, json);
+		MemberRoute route = new MemberRoute(calls, members, store, lists, json, MAX_MEMBER_REPLY_BYTES);
 		ResourceOwners owners = new ResourceOwners(catalog, route, json);
 		MemberTargets targets = new MemberTargets(owners, grants, json);
 		VirtualMethods methods = new VirtualMethods(store, new VirtualInitialize(store, members, calls, json), catalog,

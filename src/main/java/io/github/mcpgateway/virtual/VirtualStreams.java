@@ -62,6 +62,8 @@ final class VirtualStreams implements AutoCloseable {
 
 	private final MemberCalls calls;
 
+	private final MemberLists lists;
+
 	private final JsonMapper json;
 
 	private final int maxEventBytes;
@@ -74,8 +76,10 @@ final class VirtualStreams implements AutoCloseable {
 
 	private final Map<MergedStream, Watched> open = new ConcurrentHashMap<>();
 
-	VirtualStreams(MemberCalls calls, JsonMapper json, int maxEventBytes, Duration keepAlive, GatewayClock clock) {
+	VirtualStreams(MemberCalls calls, MemberLists lists, JsonMapper json, int maxEventBytes, Duration keepAlive,
+			GatewayClock clock) {
 		this.calls = calls;
+		this.lists = lists;
 		this.clock = clock;
 		this.json = json;
 		this.maxEventBytes = maxEventBytes;
@@ -188,8 +192,9 @@ final class VirtualStreams implements AutoCloseable {
 	private Void relayOne(MemberRequest get, Policy policy, McpServerPolicy server, Member member,
 			HttpServletResponse response, MergedStream merged, boolean listen) throws IOException, ServletException {
 		StreamPart part = new StreamPart(response, merged);
-		FilteredResponse filtered = new FilteredResponse(part, new MemberMessages(member, this.json, listen),
-				this.maxEventBytes, FilteredResponse.Unreadable.WITHHOLD);
+		FilteredResponse filtered = new FilteredResponse(part,
+				new MemberMessages(member, this.json, this.lists, listen), this.maxEventBytes,
+				FilteredResponse.Unreadable.WITHHOLD);
 		this.calls.send(get, policy, server, filtered);
 		filtered.finish();
 		logger.debug("The stream of member {} ended: {} {}", member.prefix(), part.getStatus(), part.getContentType());

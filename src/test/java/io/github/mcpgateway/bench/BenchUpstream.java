@@ -18,7 +18,10 @@ import com.sun.net.httpserver.HttpServer;
  * event stream of 5 events, the first at once, then one every 20 ms; {@code /listen} (for
  * {@code bench/floods.sh}) answers {@code initialize} with a new {@code Mcp-Session-Id},
  * other POSTs like {@code /mcp}, and holds a GET's event stream open for 60 s (a comment
- * every 5 s). Not a test; run with
+ * every 5 s); {@code /catalog} (for {@code bench/virtual-lists.sh}) is a stateless MCP
+ * server with {@value #CATALOG_TOOLS} tools, {@code /slow-catalog} the same answering
+ * {@code tools/list} after 20 ms, and {@code GET /catalog-stats} counts the
+ * {@code tools/list} requests both received. Not a test; run with
  * {@code java -cp ... io.github.mcpgateway.bench.BenchUpstream <port> [threads]}.
  */
 public final class BenchUpstream {
@@ -37,6 +40,9 @@ public final class BenchUpstream {
 		server.createContext("/big", BenchUpstream::big);
 		server.createContext("/stats", BenchUpstream::stats);
 		server.createContext("/listen", BenchUpstream::listen);
+		server.createContext("/catalog", (exchange) -> catalog(exchange, 0));
+		server.createContext("/slow-catalog", (exchange) -> catalog(exchange, 20));
+		server.createContext("/catalog-stats", BenchUpstream::catalogStats);
 		server.start();
 		System.out.println("bench upstream on " + args[0]);
 	}
@@ -186,6 +192,58 @@ public final class BenchUpstream {
 		catch (IOException ex) {
 			// The gateway closed the stream.
 		}
+	}
+
+	private static final int CATALOG_TOOLS = 20;
+
+	private static final java.util.concurrent.atomic.AtomicLong toolsLists = new java.util.concurrent.atomic.AtomicLong();
+
+	/**
+	 * A stateless MCP server of {@value #CATALOG_TOOLS} tools: {@code initialize}
+	 * declares them, {@code tools/list} lists them (after {@code delayMillis}), a
+	 * notification is accepted and anything else answers an empty result.
+	 */
+	private static void catalog(HttpExchange exchange, long delayMillis) throws IOException {
+		String text;
+		try (InputStream in = exchange.getRequestBody()) {
+			text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		Matcher matcher = ID.matcher(text);
+		if (!matcher.find()) {
+			exchange.sendResponseHeaders(202, -1);
+			exchange.close();
+			return;
+		}
+		String result = "{}";
+		if (text.contains("\"initialize\"")) {
+			result = "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{\"listChanged\":true}},"
+					+ "\"serverInfo\":{\"name\":\"catalog\",\"version\":\"1\"}}";
+		}
+		else if (text.contains("\"tools/list\"")) {
+			toolsLists.incrementAndGet();
+			sleep(delayMillis);
+			result = catalogTools();
+		}
+		replyJson(exchange, ("{\"jsonrpc\":\"2.0\",\"id\":" + matcher.group(1) + ",\"result\":" + result + "}")
+			.getBytes(StandardCharsets.UTF_8));
+	}
+
+	private static String catalogTools() {
+		StringBuilder tools = new StringBuilder("{\"tools\":[");
+		for (int i = 0; i < CATALOG_TOOLS; i++) {
+			tools.append((i > 0) ? "," : "")
+				.append("{\"name\":\"tool_")
+				.append(i)
+				.append("\",\"description\":\"Tool number ")
+				.append(i)
+				.append(" of the bench catalog, which does nothing.\",\"inputSchema\":{\"type\":\"object\",")
+				.append("\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]}}");
+		}
+		return tools.append("]}").toString();
+	}
+
+	private static void catalogStats(HttpExchange exchange) throws IOException {
+		replyJson(exchange, ("{\"toolsLists\":" + toolsLists.get() + "}").getBytes(StandardCharsets.UTF_8));
 	}
 
 	private static String id(HttpExchange exchange) throws IOException {

@@ -10,11 +10,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Autowired;
+
+import io.github.mcpgateway.audit.GatewayMeters;
 import io.github.mcpgateway.demo.DemoMcpServer;
 import io.github.mcpgateway.support.GatewayIntegrationTest;
 import io.github.mcpgateway.support.TestJwts;
@@ -33,6 +38,9 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final String token = TestJwts.jwt().human("vera-" + UUID.randomUUID()).sign();
+
+	@Autowired
+	private MeterRegistry meters;
 
 	@BeforeEach
 	void virtualServer() {
@@ -464,6 +472,78 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		HttpResponse<String> response = post(PATH, null, initialize());
 
 		assertThat(response.statusCode()).isEqualTo(401);
+	}
+
+	/**
+	 * A member's list is kept for the client's session (issue 39, item 7): counted by the
+	 * members' own request meters, a second {@code tools/list} within the TTL asks no
+	 * member.
+	 */
+	@Test
+	void aSecondListWithinTheTtlIsServedWithoutAskingTheMembersAgain() {
+		String session = session(this.token);
+		double before = memberToolLists();
+
+		HttpResponse<String> first = post(PATH, this.token, jsonRpc(80, "tools/list", "{}"), "Mcp-Session-Id", session);
+		double afterFirst = memberToolLists();
+		HttpResponse<String> second = post(PATH, this.token, jsonRpc(81, "tools/list", "{}"), "Mcp-Session-Id",
+				session);
+
+		assertThat(afterFirst - before).as("each member asked once").isEqualTo(2.0);
+		assertThat(memberToolLists()).as("no member asked again").isEqualTo(afterFirst);
+		assertThat(names(second)).hasSize(6).isEqualTo(names(first));
+		assertThat(JSON.readTree(second.body()).path("id").asInt()).isEqualTo(81);
+	}
+
+	/**
+	 * The member's grants filter its list per caller: the list kept for one caller is
+	 * never another's, and the other caller's members are asked for theirs.
+	 */
+	@Test
+	void anotherCallersListIsNotServedFromTheFirstCallersKeptList() {
+		String human = "vera-" + UUID.randomUUID();
+		String vera = TestJwts.jwt().human(human).sign();
+		String mallory = TestJwts.jwt().human("mallory-" + UUID.randomUUID()).sign();
+		workspace("""
+				  - namespace: test
+				    name: picky
+				    uid: uid-picky
+				    upstream: %s
+				    path: /mcp/test/picky
+				    grants:
+				      - tools: [echo]
+				      - tools: ["notes_*"]
+				        when: principal.human == "%s"
+				""".formatted(sdkStreamServer.url(), human), """
+				  - server: test/picky
+				    prefix: picky
+				""", "");
+		String veraSession = session(vera);
+		String mallorySession = session(mallory);
+
+		HttpResponse<String> veras = post(PATH, vera, jsonRpc(82, "tools/list", "{}"), "Mcp-Session-Id", veraSession);
+		double afterVera = memberToolLists("picky");
+		HttpResponse<String> mallorys = post(PATH, mallory, jsonRpc(83, "tools/list", "{}"), "Mcp-Session-Id",
+				mallorySession);
+
+		assertThat(names(veras)).containsExactly("picky_echo", "picky_notes_create", "picky_notes_list");
+		assertThat(names(mallorys)).containsExactly("picky_echo");
+		assertThat(memberToolLists("picky")).isEqualTo(afterVera + 1);
+	}
+
+	private double memberToolLists() {
+		return memberToolLists("sdk-stream") + memberToolLists("sdk-json");
+	}
+
+	/** How many {@code tools/list} requests the member {@code server} was sent so far. */
+	private double memberToolLists(String server) {
+		return this.meters.find(GatewayMeters.REQUESTS)
+			.tag("server", server)
+			.tag("method", "tools/list")
+			.counters()
+			.stream()
+			.mapToDouble(Counter::count)
+			.sum();
 	}
 
 	private String session(String token) {
