@@ -148,9 +148,12 @@ record MemberCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator 
 	 * {@code params._meta} (2026-07-28): the member's list request carries the client's.
 	 */
 	private static void statelessMeta(VirtualRequest request, MemberSession session, ObjectNode params) {
+		if (!McpRevisions.isStateless(session.protocolVersion())) {
+			return;
+		}
 		JsonNode clientParams = request.message().params();
 		JsonNode meta = (clientParams != null) ? clientParams.get("_meta") : null;
-		if (McpRevisions.isStateless(session.protocolVersion()) && meta != null && meta.isObject()) {
+		if (meta != null && meta.isObject()) {
 			params.set("_meta", meta.deepCopy());
 		}
 	}
