@@ -64,7 +64,8 @@ record ListenFanOut(ResourceOwners owners, VirtualStreams streams, JsonMapper js
 		}
 		ArrayNode kept = this.json.createArrayNode();
 		for (JsonNode uri : uris) {
-			Member owner = uri.isString() ? this.owners.ownerOf(request, "", session, uri.asString()) : null;
+			Member owner = uri.isString()
+					? this.owners.ownerOf(request, request.statelessKey(), session, uri.asString()) : null;
 			if (owner != null) {
 				owned.computeIfAbsent(owner, (member) -> new ArrayList<>()).add(uri.asString());
 				kept.add(uri);

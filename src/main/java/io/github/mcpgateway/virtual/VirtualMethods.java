@@ -96,7 +96,7 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 					this.listens.listen(request, session);
 					yield null;
 				}
-				default -> request(request, "", session);
+				default -> request(request, request.statelessKey(), session);
 			};
 		}
 		catch (GatewayErrorException ex) {

@@ -3,6 +3,7 @@ package io.github.mcpgateway.virtual;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
@@ -23,6 +24,19 @@ record VirtualRequest(HttpServletRequest client, HttpServletResponse response, P
 	 */
 	@Nullable McpServerPolicy serverOf(Member member) {
 		return this.policy.named(member.server());
+	}
+
+	/**
+	 * What stands for a session where a stateless request (2026-07-28) has none: its
+	 * declared client capabilities, so that a member's list kept for one client of a
+	 * principal ({@link MemberLists}) is reused only by clients that declared the same (a
+	 * server may list tools by what the client can do).
+	 */
+	String statelessKey() {
+		JsonNode params = this.message.params();
+		JsonNode capabilities = (params != null)
+				? params.path("_meta").path("io.modelcontextprotocol/clientCapabilities") : null;
+		return "stateless " + ((capabilities != null) ? capabilities.toString() : "");
 	}
 
 }
