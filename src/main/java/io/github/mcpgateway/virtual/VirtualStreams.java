@@ -209,46 +209,49 @@ final class VirtualStreams implements AutoCloseable {
 	private void awaitAll(List<Future<?>> relays, MergedStream merged) {
 		long openAt = this.clock.nanoTime() + OPEN_AFTER.toNanos();
 		for (Future<?> relay : relays) {
-			long wait = openAt - this.clock.nanoTime();
-			if (wait > 0) {
-				try {
-					relay.get(wait, TimeUnit.NANOSECONDS);
-				}
-				catch (TimeoutException | ExecutionException ex) {
-					// Still running, or ended: either way, the next.
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					relays.forEach((each) -> each.cancel(true));
-					return;
-				}
+			if (!waitFor(relay, openAt - this.clock.nanoTime(), relays)) {
+				return;
 			}
 		}
 		if (relays.stream().anyMatch((relay) -> !relay.isDone())) {
 			merged.open();
 		}
 		for (Future<?> relay : relays) {
-			while (true) {
-				try {
-					relay.get(this.keepAlive.toMillis(), TimeUnit.MILLISECONDS);
-					break;
-				}
-				catch (TimeoutException ex) {
-					merged.keepAlive();
-				}
-				catch (ExecutionException ex) {
-					// One member's stream failing (the client left, the member went
-					// away) ends that member's part only.
-					logger.debug("A member's stream of a virtual server ended: {}", ex.getCause().toString());
-					break;
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					relays.forEach((each) -> each.cancel(true));
+			while (!relay.isDone()) {
+				if (!waitFor(relay, this.keepAlive.toNanos(), relays)) {
 					return;
+				}
+				if (!relay.isDone()) {
+					merged.keepAlive();
 				}
 			}
 		}
+	}
+
+	/**
+	 * Waits up to {@code nanos} for {@code relay} to end; {@code false} when this thread
+	 * was interrupted (every relay is then cancelled). A relay that failed (the client
+	 * left, the member went away) ended that member's part only.
+	 */
+	private static boolean waitFor(Future<?> relay, long nanos, List<Future<?>> relays) {
+		if (nanos <= 0) {
+			return true;
+		}
+		try {
+			relay.get(nanos, TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			// Still running.
+		}
+		catch (ExecutionException ex) {
+			logger.debug("A member's stream of a virtual server ended: {}", ex.getCause().toString());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			relays.forEach((each) -> each.cancel(true));
+			return false;
+		}
+		return true;
 	}
 
 	private static Map<String, @Nullable String> headers(MemberSession session, @Nullable String lastEventId) {
