@@ -211,6 +211,9 @@ public final class GatewayErrors {
 	public static final GatewayError TOOL_UNKNOWN = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS, "tool_unknown",
 			"No tool of this name is served here: its prefix names no member, or the member's tool is not selected");
 
+	public static final GatewayError LIST_CURSOR_INVALID = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
+			"list_cursor_invalid", "Invalid cursor");
+
 	public static final GatewayError PROMPT_UNKNOWN = of(HttpStatus.BAD_REQUEST, Category.INVALID_PARAMS,
 			"prompt_unknown",
 			"No prompt of this name is served here: its prefix names no member, or the member's prompt is not selected");

@@ -39,7 +39,7 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  */
 record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, MemberCatalog catalog,
 		MemberTargets targets, MemberRoute route, MemberBroadcast broadcast, VirtualStreams streams,
-		ListenFanOut listens, RevocationSync revocations, JsonMapper json) {
+		ListenFanOut listens, ListPages pages, RevocationSync revocations, JsonMapper json) {
 
 	/** Answers {@code request}; returns the refusal to render instead, if any. */
 	@Nullable GatewayError answer(VirtualRequest request) throws IOException, ServletException {
@@ -240,7 +240,9 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 		}
 		ArrayNode items = this.catalog.merge(request, listing, lists);
 		ObjectNode result = this.json.createObjectNode();
-		result.set(listing.array(), items);
+		JsonNode params = request.message().params();
+		this.pages.page(items, (params != null) ? params.get("cursor") : null, listing.method(), listing.array(),
+				result);
 		return reply(request, result);
 	}
 

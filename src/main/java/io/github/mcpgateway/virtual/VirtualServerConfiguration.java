@@ -82,7 +82,8 @@ class VirtualServerConfiguration {
 	VirtualServerFilter virtualServerFilter(ServerLocator servers, RequestProperties request, GatewayClock clock,
 			JsonRpcMessageParser parser, McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMapper json,
 			VirtualSessionStore store, GatewayErrorRenderer renderer, GrantEvaluator grants, RevocationSync revocations,
-			LivePolicy livePolicy, ObjectProvider<VirtualAuditListener> auditListeners, MemberLists lists) {
+			LivePolicy livePolicy, ObjectProvider<VirtualAuditListener> auditListeners, MemberLists lists,
+			VirtualServerProperties properties) {
 		MemberCalls calls = new MemberCalls(pipeline, upstream, json, MAX_MEMBER_REPLY_BYTES);
 		VirtualStreams streams = new VirtualStreams(calls, lists, json, MAX_MEMBER_REPLY_BYTES, KEEP_ALIVE, clock);
 		livePolicy.onPublish(streams::policyPublished);
@@ -93,7 +94,7 @@ class VirtualServerConfiguration {
 		MemberTargets targets = new MemberTargets(owners, grants, json);
 		VirtualMethods methods = new VirtualMethods(store, new VirtualInitialize(store, members, calls, json), catalog,
 				targets, route, new MemberBroadcast(calls), streams, new ListenFanOut(owners, streams, json),
-				revocations, json);
+				new ListPages(properties.listPageSize()), revocations, json);
 		VirtualRequestReader reader = new VirtualRequestReader(
 				new RequestBodyReader(request.maxBodySize(), request.bodyReadTimeout(), clock), parser);
 		return new VirtualServerFilter(servers, new VirtualEndpoint(reader, methods, renderer), streams,

@@ -2,6 +2,7 @@ package io.github.mcpgateway.virtual;
 
 import java.time.Duration;
 
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -18,11 +19,13 @@ import org.springframework.validation.annotation.Validated;
  * turns the cache off (every merged list asks every member)
  * @param listCacheMaxSize the most memory (by the lists' JSON size) the cached lists of
  * all callers take together in one replica; past it the least used are dropped
+ * @param listPageSize the most items of a merged list one answer holds; more are served
+ * in pages with the virtual server's own cursors ({@link ListPages})
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.virtual-servers", ignoreUnknownFields = false)
 public record VirtualServerProperties(@DefaultValue("30s") @NotNull Duration listCacheTtl,
-		@DefaultValue("64MB") @NotNull DataSize listCacheMaxSize) {
+		@DefaultValue("64MB") @NotNull DataSize listCacheMaxSize, @DefaultValue("500") @Min(1) int listPageSize) {
 
 	public VirtualServerProperties {
 		if (listCacheTtl != null && listCacheTtl.isNegative()) {
