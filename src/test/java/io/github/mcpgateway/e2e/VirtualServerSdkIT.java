@@ -19,7 +19,20 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ClientCapabilities;
+import io.modelcontextprotocol.spec.McpSchema.CompleteRequest;
+import io.modelcontextprotocol.spec.McpSchema.CompleteRequest.CompleteArgument;
+import io.modelcontextprotocol.spec.McpSchema.CompleteResult;
+import io.modelcontextprotocol.spec.McpSchema.CreateMessageResult;
+import io.modelcontextprotocol.spec.McpSchema.GetPromptRequest;
+import io.modelcontextprotocol.spec.McpSchema.GetPromptResult;
 import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
+import io.modelcontextprotocol.spec.McpSchema.Prompt;
+import io.modelcontextprotocol.spec.McpSchema.PromptReference;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceRequest;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
+import io.modelcontextprotocol.spec.McpSchema.Resource;
+import io.modelcontextprotocol.spec.McpSchema.Role;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import org.assertj.core.api.InstanceOfAssertFactories;
@@ -451,6 +464,68 @@ class VirtualServerSdkIT {
 		assertThat(text(every)).isEqualTo("Echo: hello from java");
 		assertThat(demo.isError()).isNotEqualTo(Boolean.TRUE);
 		assertThat(text(demo)).startsWith("JSON Schema 2020-12 tool called with: ").contains("\"name\":\"java\"");
+	}
+
+	@Test
+	void javaClientListsGetsAndCompletesPromptsAndReadsResourcesOfEachMember() {
+		McpSyncClient client = initialized();
+
+		List<String> prompts = client.listPrompts().prompts().stream().map(Prompt::name).toList();
+		GetPromptResult prompt = client
+			.getPrompt(new GetPromptRequest(VIRTUAL_EVERYTHING + "_args-prompt", Map.of("city", "Porto")));
+		CompleteResult completion = client
+			.completeCompletion(new CompleteRequest(new PromptReference(VIRTUAL_EVERYTHING + "_completable-prompt"),
+					new CompleteArgument("department", "S")));
+		List<String> uris = client.listResources().resources().stream().map(Resource::uri).toList();
+		ReadResourceResult everything = client
+			.readResource(new ReadResourceRequest("demo://resource/static/document/features.md"));
+		ReadResourceResult other = client.readResource(new ReadResourceRequest("test://static-text"));
+
+		assertThat(prompts).contains(VIRTUAL_EVERYTHING + "_args-prompt", VIRTUAL_STATELESS + "_test_simple_prompt");
+		assertThat(((TextContent) prompt.messages().get(0).content()).text()).contains("Porto");
+		assertThat(completion.completion().values()).containsExactlyInAnyOrder("Sales", "Support");
+		assertThat(uris).contains("demo://resource/static/document/features.md", "test://static-text");
+		assertThat(everything.contents()).singleElement()
+			.satisfies((content) -> assertThat(content.uri()).isEqualTo("demo://resource/static/document/features.md"));
+		assertThat(other.contents()).singleElement()
+			.satisfies((content) -> assertThat(content.uri()).isEqualTo("test://static-text"));
+	}
+
+	/**
+	 * The member's sampling request reaches the Java client, which offered sampling, and
+	 * its answer reaches the member (the tool's result quotes it).
+	 */
+	@Test
+	void javaClientAnswersTheMembersSamplingRequest() {
+		String url = gateway.url(VIRTUAL);
+		HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+			.builder(url.substring(0, url.indexOf("/mcp/")))
+			.endpoint(VIRTUAL)
+			.clientBuilder(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1))
+			.requestBuilder(
+					HttpRequest.newBuilder().header("Authorization", "Bearer " + token("virtual-java-sampling")))
+			.build();
+		List<String> asked = new CopyOnWriteArrayList<>();
+		McpSyncClient client = McpClient.sync(transport)
+			.requestTimeout(Duration.ofSeconds(20))
+			.capabilities(ClientCapabilities.builder().sampling().build())
+			.sampling((request) -> {
+				asked.add(((TextContent) request.messages().get(0).content()).text());
+				return CreateMessageResult.builder()
+					.role(Role.ASSISTANT)
+					.content(new TextContent("sampled by java"))
+					.model("virtual-java-model")
+					.build();
+			})
+			.build();
+		this.clients.add(client);
+		client.initialize();
+
+		CallToolResult result = client.callTool(new CallToolRequest(VIRTUAL_EVERYTHING + "_trigger-sampling-request",
+				Map.of("prompt", "java says hi", "maxTokens", 20)));
+
+		assertThat(asked).singleElement().satisfies((text) -> assertThat(text).endsWith("java says hi"));
+		assertThat(text(result)).contains("sampled by java");
 	}
 
 	@Test
