@@ -51,6 +51,9 @@ record ListPages(int size) {
 	}
 
 	private static int offset(JsonNode cursor, String method) {
+		if (!cursor.isString()) {
+			throw new GatewayErrorException(GatewayErrors.LIST_CURSOR_INVALID);
+		}
 		try {
 			String[] parts = new String(Base64.getUrlDecoder().decode(cursor.asString()), StandardCharsets.UTF_8)
 				.split(" ", -1);

@@ -45,7 +45,8 @@ record MemberMessages(Member member, JsonMapper json, MemberLists lists, boolean
 		if (!(node instanceof ObjectNode object)) {
 			return Verdict.PASS;
 		}
-		if (this.listen && ACKNOWLEDGED.equals(object.path("method").asString(null))) {
+		JsonNode method = object.path("method");
+		if (this.listen && method.isString() && ACKNOWLEDGED.equals(method.asString())) {
 			// The virtual server acknowledged the client's subscription once, itself.
 			return Verdict.DROP;
 		}

@@ -91,7 +91,7 @@ record MemberTargets(ResourceOwners resources, GrantEvaluator grants, JsonMapper
 
 	private MemberTarget completion(VirtualRequest request, String sessionId, VirtualSession session, JsonNode ref)
 			throws IOException, ServletException {
-		if ("ref/prompt".equals(ref.path("type").asString(""))) {
+		if (ref.path("type").isString() && "ref/prompt".equals(ref.path("type").asString())) {
 			return named(request, ref, Grant.Item.PROMPT, GatewayErrors.PROMPT_UNKNOWN, "params", "ref");
 		}
 		MemberTarget owner = resource(request, sessionId, session, ref.path("uri"));

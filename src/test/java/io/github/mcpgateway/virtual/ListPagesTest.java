@@ -57,7 +57,8 @@ class ListPagesTest {
 		JsonNode toolsCursor = first.get("nextCursor");
 
 		for (JsonNode cursor : new JsonNode[] { StringNode.valueOf("made-up"), StringNode.valueOf(""),
-				this.json.getNodeFactory().numberNode(2), toolsCursor }) {
+				this.json.getNodeFactory().numberNode(2), this.json.createObjectNode().put("x", 1),
+				this.json.createArrayNode(), toolsCursor }) {
 			assertThatExceptionOfType(GatewayErrorException.class).isThrownBy(
 					() -> this.pages.page(items(5), cursor, "prompts/list", "prompts", this.json.createObjectNode()))
 				.satisfies((ex) -> assertThat(ex.error().code()).isEqualTo("list_cursor_invalid"));

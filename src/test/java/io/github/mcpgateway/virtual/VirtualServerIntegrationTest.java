@@ -452,6 +452,34 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		told.cancel(true);
 	}
 
+	/**
+	 * Params of the wrong shape are the client's error, answered as such, never a 500:
+	 * each gets a JSON-RPC error with its id.
+	 */
+	@Test
+	void paramsOfTheWrongShapeAreRefusedNeverAServerError() {
+		String session = session(this.token);
+		String[] bodies = { jsonRpc(40, "tools/list", "{\"cursor\":{\"x\":1}}"),
+				jsonRpc(41, "prompts/list", "{\"cursor\":[1]}"),
+				jsonRpc(42, "completion/complete", "{\"ref\":{\"type\":{\"a\":1},\"uri\":[]}}"),
+				jsonRpc(43, "resources/read", "{\"uri\":{\"u\":1}}"), jsonRpc(44, "tools/call", "{\"name\":[\"x\"]}"),
+				jsonRpc(45, "prompts/get", "[1,2]"), jsonRpc(46, "tasks/get", "{\"taskId\":7}") };
+
+		for (String body : bodies) {
+			HttpResponse<String> response = post(PATH, this.token, body, "Mcp-Session-Id", session);
+
+			assertThat(response.statusCode()).as(body + " -> " + response.body()).isIn(200, 400);
+			JsonNode answer = JSON.readTree(response.body());
+			assertThat(answer.path("error").path("data").path("code").isString()).as(response.body()).isTrue();
+			// The id, unless the message itself was refused as a server's path refuses it
+			// (a tools/call whose name is not a string is not a tools/call it can read).
+			assertThat(
+					answer.path("id").isNull() || answer.path("id").asInt() == JSON.readTree(body).path("id").asInt())
+				.as(response.body())
+				.isTrue();
+		}
+	}
+
 	@Test
 	void aStreamWithoutAKnownSessionIsNotFound() throws Exception {
 		HttpRequest get = HttpRequest.newBuilder(uri(PATH))
