@@ -22,8 +22,8 @@ class ExplainConfiguration {
 
 	@Bean
 	VirtualServerExplainer virtualServerExplainer(LivePolicy livePolicy, DecisionExplainer decisionExplainer,
-			GrantEvaluator grantEvaluator, GatewayErrorRenderer errors) {
-		return new VirtualServerExplainer(livePolicy, decisionExplainer, grantEvaluator, errors);
+			GrantEvaluator grantEvaluator, GatewayErrorRenderer errors, QuotaInspector quotas) {
+		return new VirtualServerExplainer(livePolicy, decisionExplainer, grantEvaluator, errors, quotas);
 	}
 
 	@Bean

@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 import io.github.mcpgateway.policy.GrantDecision;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.principal.IdentityMode;
+import io.github.mcpgateway.quota.QuotaInspector;
 
 /**
  * The answer of the decision-explain endpoint when the server reference names a virtual
@@ -38,13 +39,17 @@ import io.github.mcpgateway.principal.IdentityMode;
  * @param virtualGrants the decision of the virtual server's own grants on the exposed
  * name; {@code null} when it has none (the members' grants alone decide) or the tool is
  * not served
+ * @param virtualLimits the virtual server's own limits a served call of {@code tool}
+ * would consume, with the tokens the caller's bucket holds now (the member's own are in
+ * {@code member}); empty when none apply, the tool is not served or no tool was named
  * @param toolsList the preview of a merged tools/list reply for the exposed names given,
  * {@code null} when none were given
  */
 public record VirtualExplanation(String policyVersion, VirtualServer virtualServer, boolean allowed,
 		@Nullable String decidedBy, @Nullable String reason, @Nullable String errorCode, @Nullable Integer status,
 		@Nullable String tool, @Nullable Served servedBy, @Nullable Explanation member, List<Explanation> members,
-		@Nullable VirtualGrants virtualGrants, Explanation.@Nullable ToolsListPreview toolsList) {
+		@Nullable VirtualGrants virtualGrants, List<QuotaInspector.LimitView> virtualLimits,
+		Explanation.@Nullable ToolsListPreview toolsList) {
 
 	/**
 	 * A virtual server as the policy file declares it, with the identity mode its members

@@ -18,6 +18,8 @@ import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
+import io.github.mcpgateway.quota.QuotaInspector;
+import io.github.mcpgateway.quota.VirtualQuota;
 
 /**
  * Explains a request to a virtual server (ADR 0021) from one policy snapshot, with
@@ -30,7 +32,9 @@ import io.github.mcpgateway.principal.McpPrincipal;
  * The parts are reported in this order, and the first that refuses gives the answer's
  * {@code reason}: the tool must be served (its prefix names a member, and the member's
  * {@code tools} selection holds its own name), the member must allow it, and the virtual
- * server's grants, when it has any, must allow it too.
+ * server's grants, when it has any, must allow it too. The virtual server's own limits a
+ * served call would consume are listed with their buckets ({@link QuotaInspector}), as a
+ * server's are in the member's answer.
  */
 public final class VirtualServerExplainer {
 
@@ -46,12 +50,15 @@ public final class VirtualServerExplainer {
 
 	private final GatewayErrorRenderer errors;
 
+	private final QuotaInspector quotas;
+
 	public VirtualServerExplainer(LivePolicy livePolicy, DecisionExplainer members, GrantEvaluator grants,
-			GatewayErrorRenderer errors) {
+			GatewayErrorRenderer errors, QuotaInspector quotas) {
 		this.livePolicy = livePolicy;
 		this.members = members;
 		this.grants = grants;
 		this.errors = errors;
+		this.quotas = quotas;
 	}
 
 	/**
@@ -89,28 +96,36 @@ public final class VirtualServerExplainer {
 			boolean allowed = own == null || own.allowed();
 			return new VirtualExplanation(policy.version(), described, allowed, allowed ? null : VIRTUAL_SERVER,
 					allowed ? null : own.reason(), allowed ? null : own.errorCode(), allowed ? null : own.status(),
-					null, null, null, List.copyOf(answers), own, preview);
+					null, null, null, List.copyOf(answers), own, List.of(), preview);
 		}
 		VirtualServerPolicy.Member member = virtual.memberOf(tool);
 		if (member == null || !member.serves(member.localName(tool))) {
 			return new VirtualExplanation(policy.version(), described, false, VIRTUAL_SERVER, "tool_not_served", null,
-					null, tool, null, null, List.of(), null, preview);
+					null, tool, null, null, List.of(), null, List.of(), preview);
 		}
+		return served(policy, virtual, member, principal, tool, arguments, described, preview);
+	}
+
+	/** The answer for {@code tool}, which {@code member} serves. */
+	private VirtualExplanation served(Policy policy, VirtualServerPolicy virtual, VirtualServerPolicy.Member member,
+			McpPrincipal principal, String tool, @Nullable JsonNode arguments,
+			VirtualExplanation.VirtualServer described, Explanation.@Nullable ToolsListPreview preview) {
 		String localName = member.localName(tool);
 		Explanation answer = this.members.explain(policy, serverOf(policy, member), principal, Grant.Item.TOOL,
 				localName, arguments, null);
 		VirtualExplanation.VirtualGrants own = own(virtual, principal, tool, arguments);
 		VirtualExplanation.Served served = new VirtualExplanation.Served(member.server(), member.prefix(), localName);
+		List<QuotaInspector.LimitView> limits = this.quotas.limits(new VirtualQuota(virtual, tool), principal);
 		if (!answer.allowed()) {
 			return new VirtualExplanation(policy.version(), described, false, MEMBER, answer.reason(),
-					answer.errorCode(), answer.status(), tool, served, answer, List.of(), own, preview);
+					answer.errorCode(), answer.status(), tool, served, answer, List.of(), own, limits, preview);
 		}
 		if (own != null && !own.allowed()) {
 			return new VirtualExplanation(policy.version(), described, false, VIRTUAL_SERVER, own.reason(),
-					own.errorCode(), own.status(), tool, served, answer, List.of(), own, preview);
+					own.errorCode(), own.status(), tool, served, answer, List.of(), own, limits, preview);
 		}
 		return new VirtualExplanation(policy.version(), described, true, null, null, null, null, tool, served, answer,
-				List.of(), own, preview);
+				List.of(), own, limits, preview);
 	}
 
 	/** The virtual server's own grants on {@code tool}; {@code null} when it has none. */

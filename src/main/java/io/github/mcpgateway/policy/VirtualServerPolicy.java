@@ -29,7 +29,9 @@ import io.github.mcpgateway.principal.IdentityMode;
  * @param members the servers it serves, in order; at least one
  * @param grants further grants a call must also meet, on the prefixed names; omitted
  * means the members' grants alone decide
- * @param limits quotas on the virtual server's own requests; none when omitted
+ * @param limits quotas on the virtual server's own requests, charged with the member's
+ * own limits on each client message routed to one member, in buckets its members share
+ * ({@code tools} patterns on the prefixed names); none when omitted
  */
 public record VirtualServerPolicy(String namespace, String name, String uid, String path,
 		@Nullable List<Member> members, @Nullable List<Grant> grants, @Nullable List<RateLimit> limits) {
@@ -58,11 +60,6 @@ public record VirtualServerPolicy(String namespace, String name, String uid, Str
 		members = List.copyOf(requireDistinct(members));
 		grants = (grants != null) ? List.copyOf(grants) : List.of();
 		limits = (limits != null) ? List.copyOf(limits) : List.of();
-		if (!limits.isEmpty()) {
-			// Not charged yet (ADR 0021): refused rather than accepted and ignored.
-			throw new IllegalArgumentException(
-					"limits: a virtual server's own limits are not enforced yet; put them on its members");
-		}
 		// A virtual server always has a verified principal (canServe), so its grants
 		// follow the rules of an oauth server's.
 		McpServerPolicy.validateGrants(grants, IdentityMode.OAUTH);

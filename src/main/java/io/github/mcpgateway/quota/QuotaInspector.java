@@ -27,7 +27,19 @@ public final class QuotaInspector {
 	 * tokens ({@code null} while the store cannot be asked).
 	 */
 	public List<LimitView> limits(McpServerPolicy server, @Nullable McpPrincipal principal, @Nullable String tool) {
-		QuotaPlan plan = QuotaPlan.of(server, principal, tool);
+		return views(QuotaPlan.of(server, principal, tool));
+	}
+
+	/**
+	 * The virtual server's own limits that a request of {@code principal} routed
+	 * {@code through} it consumes (the member's are {@link #limits}'s), as
+	 * {@link #limits}.
+	 */
+	public List<LimitView> limits(VirtualQuota through, @Nullable McpPrincipal principal) {
+		return views(QuotaPlan.of(through, principal));
+	}
+
+	private List<LimitView> views(QuotaPlan plan) {
 		if (plan.isEmpty()) {
 			return List.of();
 		}

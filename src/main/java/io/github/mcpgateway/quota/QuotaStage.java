@@ -6,7 +6,6 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.RateLimit;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.McpRequestContext;
@@ -28,6 +27,11 @@ import io.github.mcpgateway.transport.McpMetaKeys;
  * limit gives its key back, so it stores nothing. A store that cannot be asked refuses
  * with 503 {@code quota_store_unavailable} (fail closed) unless
  * {@code gateway.quota.on-store-failure: allow}.
+ *
+ * <p>
+ * A member request a virtual server routed ({@link VirtualQuota}) is charged the virtual
+ * server's own limits too, in the same consume: all of them give a token, or none is
+ * taken.
  */
 public final class QuotaStage implements McpStage {
 
@@ -47,7 +51,7 @@ public final class QuotaStage implements McpStage {
 
 	@Override
 	public boolean appliesTo(McpExchange exchange) {
-		return !exchange.context().server().limits().isEmpty();
+		return !exchange.context().server().limits().isEmpty() || VirtualQuota.find(exchange.request()) != null;
 	}
 
 	@Override
@@ -55,42 +59,45 @@ public final class QuotaStage implements McpStage {
 		McpRequestContext context = exchange.context();
 		JsonRpcMessage message = context.message();
 		String tool = (message != null && message.isToolCall()) ? message.toolName() : null;
-		QuotaPlan plan = QuotaPlan.of(context.server(), context.principal(), tool);
+		QuotaPlan plan = QuotaPlan.of(context.server(), context.principal(), tool,
+				VirtualQuota.find(exchange.request()));
 		if (plan.isEmpty()) {
 			return StageDecision.proceed();
 		}
 		if (tool != null && McpMetaKeys.carriesIdempotencyKey(exchange.request(), message)) {
-			return StageDecision.deferCharge(() -> charge(context.server(), plan));
+			return StageDecision.deferCharge(() -> charge(plan));
 		}
-		StageDecision.Refuse refusal = charge(context.server(), plan);
+		StageDecision.Refuse refusal = charge(plan);
 		return (refusal != null) ? refusal : StageDecision.proceed();
 	}
 
 	/** Takes a token of each planned limit; the refusal, or {@code null}. */
-	private StageDecision.@Nullable Refuse charge(McpServerPolicy server, QuotaPlan plan) {
+	private StageDecision.@Nullable Refuse charge(QuotaPlan plan) {
 		QuotaResult result;
 		try {
 			result = this.store.consume(plan.buckets());
 		}
 		catch (QuotaStoreException ex) {
 			logger.warn(ex.getMessage());
-			for (RateLimit limit : plan.limits()) {
-				this.meters.count(server, limit, QuotaOutcome.UNAVAILABLE);
-			}
+			count(plan, QuotaOutcome.UNAVAILABLE);
 			return this.allowOnStoreFailure ? null
 					: (StageDecision.Refuse) StageDecision.refuse(GatewayErrors.QUOTA_STORE_UNAVAILABLE);
 		}
 		if (result.allowed()) {
-			for (RateLimit limit : plan.limits()) {
-				this.meters.count(server, limit, QuotaOutcome.ALLOWED);
-			}
+			count(plan, QuotaOutcome.ALLOWED);
 			return null;
 		}
 		RateLimit refusing = plan.limits().get(result.refusedBy());
-		this.meters.count(server, refusing, QuotaOutcome.REFUSED);
+		this.meters.count(plan.servers().get(result.refusedBy()), refusing, QuotaOutcome.REFUSED);
 		return (StageDecision.Refuse) StageDecision.refuse(
 				GatewayErrors.RATE_LIMITED.withRetryAfter(result.retryAfter()).withDetail("limit", refusing.name()),
 				new LimitReached(refusing.name()));
+	}
+
+	private void count(QuotaPlan plan, QuotaOutcome outcome) {
+		for (int i = 0; i < plan.limits().size(); i++) {
+			this.meters.count(plan.servers().get(i), plan.limits().get(i), outcome);
+		}
 	}
 
 }

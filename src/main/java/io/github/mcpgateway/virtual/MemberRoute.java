@@ -11,8 +11,10 @@ import org.springframework.http.HttpHeaders;
 
 import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrors;
+import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
+import io.github.mcpgateway.quota.VirtualQuota;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.transport.FilteredResponse;
 import io.github.mcpgateway.transport.McpHeaders;
@@ -29,6 +31,12 @@ import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
  * A member session that the member (or the gateway's session binding) no longer knows
  * answers 404; the member did not run the request, so a new member session is opened and
  * the request sent once more. The client keeps its session throughout.
+ *
+ * <p>
+ * The virtual server's own {@code limits} are charged here, on the one member request a
+ * client message becomes, by the member's quota stage ({@link VirtualQuota}); the
+ * messages the virtual server answers for the whole or fans out (initialize, lists, ping,
+ * {@code logging/setLevel}, notifications, streams) consume none of them.
  */
 record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionStore store, MemberLists lists,
 		JsonMapper json, int maxReplyBytes) {
@@ -103,7 +111,15 @@ record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionSto
 			// The member's own name of what the client named (2026-07-28 mirrors it).
 			headers.put(McpHeaders.NAME, target.name());
 		}
-		return MemberRequest.post(request.client(), target.server().path(), target.body(), headers);
+		MemberRequest sent = MemberRequest.post(request.client(), target.server().path(), target.body(), headers);
+		if (!request.virtual().limits().isEmpty()) {
+			// One client message to one member: the virtual server's own limits are
+			// charged with the member's, on the name the client called.
+			JsonRpcMessage message = request.message();
+			VirtualQuota.attach(sent,
+					new VirtualQuota(request.virtual(), message.isToolCall() ? message.toolName() : null));
+		}
+		return sent;
 	}
 
 }

@@ -188,6 +188,8 @@ class ExplainEndpointIntegrationTest extends GatewayIntegrationTest {
 				    members:
 				      - server: test/echo
 				        prefix: echo
+				    limits:
+				      - { name: creates, tools: ["echo_notes_*"], tokens: 4, period: 1h }
 				""");
 		this.policyReloader.reloadNow();
 
@@ -205,6 +207,9 @@ class ExplainEndpointIntegrationTest extends GatewayIntegrationTest {
 		assertThat(refused.get("errorCode").asString()).isEqualTo("tool_not_granted");
 		assertThat(refused.get("member")).isEqualTo(direct);
 		assertThat(notServed.get("reason").asString()).isEqualTo("tool_not_served");
+		assertThat(allowed.at("/virtualLimits/0/name").asString()).isEqualTo("creates");
+		assertThat(allowed.at("/virtualLimits/0/remaining").asInt()).isEqualTo(4);
+		assertThat(refused.get("virtualLimits")).as("echo_admin_reset is not one of its tools").isEmpty();
 	}
 
 	@Test

@@ -24,10 +24,12 @@ import io.github.mcpgateway.principal.IdentityMode;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.principal.PrincipalPattern;
 import io.github.mcpgateway.quota.QuotaInspector;
+import io.github.mcpgateway.quota.VirtualQuota;
 import io.github.mcpgateway.revocation.RevocationProperties;
 import io.github.mcpgateway.revocation.RevocationSync;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.mock;
 
 /**
@@ -58,8 +60,10 @@ class VirtualServerExplainerTest {
 					Clock.systemUTC(), new SimpleMeterRegistry()),
 			new GatewayErrorRenderer(this.jsonMapper), mock(QuotaInspector.class));
 
+	private final QuotaInspector quotas = mock(QuotaInspector.class);
+
 	private final VirtualServerExplainer explainer = new VirtualServerExplainer(new LivePolicy(), this.members,
-			new GrantEvaluator(), new GatewayErrorRenderer(this.jsonMapper));
+			new GrantEvaluator(), new GatewayErrorRenderer(this.jsonMapper), this.quotas);
 
 	@Test
 	void servedToolIsTheMembersDecisionForItsOwnNameAndTheVirtualGrants() {
@@ -156,6 +160,20 @@ class VirtualServerExplainerTest {
 
 		assertThat(answer.toolsList().visible()).containsExactly("notes_echo", "notes_write", "json_read");
 		assertThat(answer.toolsList().hidden()).containsExactly("notes_delete", "json_delete", "other_x");
+	}
+
+	@Test
+	void aServedToolListsTheVirtualServersOwnLimitsForTheExposedName() {
+		QuotaInspector.LimitView shared = new QuotaInspector.LimitView("shared", "principal", "tool-calls",
+				List.of("notes_*"), 5, 60, 5, 3L);
+		VirtualServerPolicy virtual = virtual(false);
+		given(this.quotas.limits(new VirtualQuota(virtual, "notes_echo"), DANA)).willReturn(List.of(shared));
+
+		VirtualExplanation served = explain(virtual, DANA, "notes_echo", null, null);
+		VirtualExplanation unserved = explain(virtual, DANA, "other_echo", null, null);
+
+		assertThat(served.virtualLimits()).containsExactly(shared);
+		assertThat(unserved.virtualLimits()).isEmpty();
 	}
 
 	private VirtualExplanation explain(VirtualServerPolicy virtual, McpPrincipal principal, String tool,

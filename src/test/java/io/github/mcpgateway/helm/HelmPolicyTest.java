@@ -81,7 +81,7 @@ class HelmPolicyTest {
 		((ObjectNode) unknownMember.at("/virtual-servers/0/members/0")).put("server", "ops/missing");
 		ObjectNode ownLimits = (ObjectNode) policyOf(VIRTUAL_EXAMPLE);
 		((ObjectNode) ownLimits.at("/virtual-servers/0")).set("limits",
-				this.yaml.readTree("[{name: all, tokens: 10, period: 1m}]"));
+				this.yaml.readTree("[{name: all, tokens: 10, period: 1m}, {name: all, tokens: 5, period: 1s}]"));
 
 		Result unknown = validate(unknownMember);
 		Result limits = validate(ownLimits);
@@ -90,7 +90,7 @@ class HelmPolicyTest {
 		assertThat(unknown.err())
 			.contains("(virtual-servers[0].members[0].server): ops/missing is not a server of" + " this file");
 		assertThat(limits.status()).isEqualTo(1);
-		assertThat(limits.err()).contains("limits: a virtual server's own limits are not enforced yet");
+		assertThat(limits.err()).contains("limits: the name all is used twice");
 	}
 
 	@Test
@@ -100,8 +100,8 @@ class HelmPolicyTest {
 
 		assertThat(virtual.get("additionalProperties").asBoolean()).isFalse();
 		assertThat(member.get("additionalProperties").asBoolean()).isFalse();
-		assertThat(virtual.get("properties").propertyNames()).as("limits: refused by the parser")
-			.containsExactlyInAnyOrderElementsOf(componentsOf(VirtualServerPolicy.class, "limits"));
+		assertThat(virtual.get("properties").propertyNames())
+			.containsExactlyInAnyOrderElementsOf(componentsOf(VirtualServerPolicy.class));
 		assertThat(member.get("properties").propertyNames())
 			.containsExactlyInAnyOrderElementsOf(componentsOf(VirtualServerPolicy.Member.class));
 	}
@@ -122,7 +122,7 @@ class HelmPolicyTest {
 					broken.substring(broken.indexOf('=') + 1));
 			assertThat(schema.validate(copy)).as(broken).isNotEmpty();
 		}
-		for (String extra : new String[] { "limits", "upstream", "identity" }) {
+		for (String extra : new String[] { "upstream", "identity" }) {
 			ObjectNode copy = values.deepCopy();
 			((ObjectNode) copy.at("/policy/virtual-servers/0")).put(extra, "x");
 			assertThat(schema.validate(copy)).as(extra).isNotEmpty();

@@ -226,15 +226,43 @@ class VirtualServerPolicyParserTest {
 	}
 
 	@Test
-	void parseWhenAVirtualServerHasLimitsThenRefusedUntilTheyAreEnforced() {
-		String limits = VALID + """
+	void parseWhenAVirtualServerHasLimitsThenItKeepsThem() {
+		Policy policy = parse(VALID + """
 				    limits:
 				      - name: per-caller
 				        tokens: 5
 				        period: 1s
+				        tools: ["notes_*"]
+				""");
+
+		assertThat(policy.findVirtual("uid-workspace").limits()).singleElement().satisfies((limit) -> {
+			assertThat(limit.name()).isEqualTo("per-caller");
+			assertThat(limit.tools()).containsExactly("notes_*");
+			assertThat(limit.burst()).isEqualTo(5);
+		});
+	}
+
+	@Test
+	void parseWhenTwoOfAVirtualServersLimitsShareANameThenRefused() {
+		String limits = VALID + """
+				    limits:
+				      - { name: per-caller, tokens: 5, period: 1s }
+				      - { name: per-caller, tokens: 9, period: 1m }
 				""";
 		assertThatThrownBy(() -> parse(limits)).isInstanceOf(PolicyException.class)
-			.hasMessageContaining("a virtual server's own limits are not enforced yet");
+			.hasMessageContaining("(virtual-servers[0])")
+			.hasMessageEndingWith("limits: the name per-caller is used twice");
+	}
+
+	@Test
+	void parseWhenAVirtualServersLimitIsInvalidThenNamesIt() {
+		String limits = VALID + """
+				    limits:
+				      - { name: per-caller, tokens: 0, period: 1s }
+				""";
+		assertThatThrownBy(() -> parse(limits)).isInstanceOf(PolicyException.class)
+			.hasMessageContaining("virtual-servers[0].limits[0]")
+			.hasMessageEndingWith("tokens must be at least 1");
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package io.github.mcpgateway.quota;
 
+import java.time.Duration;
 import java.util.List;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -7,6 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.policy.McpServerPolicy;
+import io.github.mcpgateway.policy.RateLimit;
+import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.McpExchange;
 import io.github.mcpgateway.request.StageDecision;
@@ -124,6 +127,81 @@ class QuotaStageTest {
 			.isEqualTo(StageDecision.refuse(GatewayErrors.QUOTA_STORE_UNAVAILABLE));
 		assertThat(new QuotaStage(unavailable, meters, true).decide(call(this.limited)))
 			.isSameAs(StageDecision.proceed());
+	}
+
+	@Test
+	void appliesToWhenTheRequestCameThroughALimitedVirtualServerThenTrue() {
+		McpServerPolicy unlimited = TestExchanges.server("""
+				  - namespace: test
+				    name: open
+				    upstream: http://upstream.example/mcp
+				    path: /mcp/test/open
+				    grants:
+				      - tools: ["*"]
+				""");
+		McpExchange through = call(unlimited);
+		VirtualQuota.attach(through.request(), new VirtualQuota(workspace(1, null), "open_echo"));
+
+		assertThat(this.stage.appliesTo(through)).isTrue();
+		assertThat(this.stage.decide(through)).isSameAs(StageDecision.proceed());
+		assertThat(this.stage.decide(through)).isInstanceOf(Refuse.class);
+	}
+
+	@Test
+	void decideWhenTheVirtualServersLimitRefusesThenItIsNamedAndTheMembersLimitKeepsItsToken() {
+		VirtualQuota through = new VirtualQuota(workspace(1, null), "limited_echo");
+
+		assertThat(this.stage.decide(callThrough(through))).isSameAs(StageDecision.proceed());
+		StageDecision refused = this.stage.decide(callThrough(through));
+
+		assertThat(refused).isInstanceOf(Refuse.class);
+		assertThat(((Refuse) refused).error().details()).containsEntry("limit", "shared");
+		assertThat(this.stage.decide(call(this.limited))).as("one token of two-calls left")
+			.isSameAs(StageDecision.proceed());
+		assertThat(this.stage.decide(call(this.limited))).isInstanceOf(Refuse.class);
+	}
+
+	@Test
+	void decideWhenTheVirtualLimitNamesAnotherExposedToolThenItTakesNothing() {
+		VirtualQuota through = new VirtualQuota(workspace(1, "other_*"), "limited_echo");
+
+		assertThat(this.stage.decide(callThrough(through))).isSameAs(StageDecision.proceed());
+		assertThat(this.stage.decide(callThrough(through))).isSameAs(StageDecision.proceed());
+		assertThat(this.stage.decide(callThrough(through))).as("the member's own limit").isInstanceOf(Refuse.class);
+	}
+
+	@Test
+	void decideWhenTheCallThroughAVirtualServerIsKeyedThenBothChargesAreDeferred() {
+		VirtualQuota through = new VirtualQuota(workspace(1, null), "limited_echo");
+		McpExchange keyed = TestExchanges.post(this.limited, CALL)
+			.principal(this.alice)
+			.header(McpHeaders.IDEMPOTENCY_KEY, "key-1")
+			.build();
+		VirtualQuota.attach(keyed.request(), through);
+
+		StageDecision decision = this.stage.decide(keyed);
+
+		assertThat(decision).isInstanceOf(Defer.class);
+		assertThat(this.stage.decide(callThrough(through))).as("the deferred call took nothing yet")
+			.isSameAs(StageDecision.proceed());
+		assertThat(((Defer) decision).charge().charge()).isNotNull();
+	}
+
+	private McpExchange callThrough(VirtualQuota through) {
+		McpExchange exchange = call(this.limited);
+		VirtualQuota.attach(exchange.request(), through);
+		return exchange;
+	}
+
+	/**
+	 * A virtual server over {@code test/limited} whose own limit {@code shared} gives
+	 * {@code tokens} an hour, on the {@code tools} patterns when given.
+	 */
+	private static VirtualServerPolicy workspace(int tokens, String tools) {
+		RateLimit shared = new RateLimit("shared", null, null, null, (tools != null) ? List.of(tools) : null, tokens,
+				Duration.ofHours(1), null);
+		return new VirtualServerPolicy("test", "workspace", "uid-workspace", "/mcp/test/workspace",
+				List.of(new VirtualServerPolicy.Member("test/limited", "limited", null)), null, List.of(shared));
 	}
 
 	private McpExchange call(McpServerPolicy server) {

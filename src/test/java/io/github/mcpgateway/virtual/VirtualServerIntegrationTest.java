@@ -167,6 +167,97 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		assertThat(code(third)).as("the member's bucket, shared with direct calls, is empty").isEqualTo("rate_limited");
 	}
 
+	/**
+	 * The virtual server's own limit is one budget for all its members, apart from each
+	 * member's: calls to a member's own path do not spend it.
+	 */
+	@Test
+	void aVirtualServersOwnLimitIsSharedByItsMembersAndNotSpentByDirectCalls() {
+		workspaceLimitedTo("two-calls", 2, null);
+		String session = session(this.token);
+		String direct = initialize("/mcp/test/sdk-stream", this.token);
+		for (int id = 90; id < 93; id++) {
+			HttpResponse<String> member = post("/mcp/test/sdk-stream", this.token, call(id, "echo", "direct"),
+					"Mcp-Session-Id", direct);
+			assertThat(member.body()).as("direct calls do not spend the virtual server's limit").contains("direct");
+		}
+
+		HttpResponse<String> stream = post(PATH, this.token, call(93, "stream_echo", "one"), "Mcp-Session-Id", session);
+		HttpResponse<String> json = post(PATH, this.token, call(94, "json_echo", "two"), "Mcp-Session-Id", session);
+		HttpResponse<String> third = post(PATH, this.token, call(95, "stream_echo", "three"), "Mcp-Session-Id",
+				session);
+
+		assertThat(stream.body()).contains("one");
+		assertThat(json.body()).contains("two");
+		assertThat(code(third)).as(third.body()).isEqualTo("rate_limited");
+		assertThat(data(third).path("limit").asString()).isEqualTo("two-calls");
+		assertThat(data(third).path("status").asInt()).isEqualTo(429);
+		assertThat(third.headers().firstValue("Retry-After")).as("an hour for two tokens").hasValue("1800");
+		assertThat(this.meters.find("mcp.gateway.quota.decisions")
+			.tags("server", "test/workspace", "limit", "two-calls", "outcome", "refused")
+			.counter()).isNotNull();
+		assertThat(post("/mcp/test/sdk-stream", this.token, call(96, "echo", "still"), "Mcp-Session-Id", direct).body())
+			.contains("still");
+	}
+
+	/** A keyed retry is replayed, not run, so it spends nothing of the virtual limit. */
+	@Test
+	void aKeyedRetryThroughTheVirtualServerDoesNotSpendItsLimit() {
+		workspaceLimitedTo("one-call", 1, null);
+		String session = session(this.token);
+		String key = UUID.randomUUID().toString();
+		String create = call(97, "json_notes_create", key);
+
+		HttpResponse<String> first = post(PATH, this.token, create, "Mcp-Session-Id", session, "Idempotency-Key", key);
+		HttpResponse<String> retry = post(PATH, this.token, create, "Mcp-Session-Id", session, "Idempotency-Key", key);
+		HttpResponse<String> other = post(PATH, this.token, call(98, "stream_echo", "other"), "Mcp-Session-Id",
+				session);
+
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+		assertThat(retry.headers().firstValue("Idempotency-Replayed")).as(retry.body()).hasValue("true");
+		assertThat(code(other)).as("the keyed call spent the one token").isEqualTo("rate_limited");
+		assertThat(data(other).path("limit").asString()).isEqualTo("one-call");
+	}
+
+	/** A virtual limit's {@code tools} are the names the client sees, with prefixes. */
+	@Test
+	void aVirtualLimitOnOneExposedToolDoesNotChargeTheOthers() {
+		workspaceLimitedTo("one-json-echo", 1, "json_echo");
+		String session = session(this.token);
+
+		HttpResponse<String> json = post(PATH, this.token, call(100, "json_echo", "first"), "Mcp-Session-Id", session);
+		HttpResponse<String> stream = post(PATH, this.token, call(101, "stream_echo", "same tool, other member"),
+				"Mcp-Session-Id", session);
+		HttpResponse<String> notes = post(PATH, this.token, call(102, "json_notes_list", "x"), "Mcp-Session-Id",
+				session);
+		HttpResponse<String> again = post(PATH, this.token, call(103, "json_echo", "again"), "Mcp-Session-Id", session);
+
+		assertThat(json.body()).contains("first");
+		assertThat(stream.body()).contains("same tool, other member");
+		assertThat(notes.statusCode()).as(notes.body()).isEqualTo(200);
+		assertThat(code(again)).isEqualTo("rate_limited");
+		assertThat(data(again).path("limit").asString()).isEqualTo("one-json-echo");
+	}
+
+	/**
+	 * The workspace over both members, with one limit of its own: {@code tokens} calls an
+	 * hour per caller, of {@code tool} only when given.
+	 */
+	private void workspaceLimitedTo(String name, int tokens, String tool) {
+		String tools = (tool != null) ? "    tools: [" + tool + "]\n" : "";
+		workspace("", """
+				  - server: test/sdk-stream
+				    prefix: stream
+				  - server: test/sdk-json
+				    prefix: json
+				""", """
+				limits:
+				  - name: %s
+				    tokens: %d
+				    period: 1h
+				""".formatted(name, tokens) + tools);
+	}
+
 	@Test
 	void aNameWithoutAMemberOrOutsideTheMembersSelectionIsUnknown() {
 		String session = session(this.token);
@@ -602,11 +693,16 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	}
 
 	private static String code(HttpResponse<String> response) {
+		return data(response).path("code").asString();
+	}
+
+	/** The JSON-RPC error's {@code data} of a reply, JSON or an event stream. */
+	private static JsonNode data(HttpResponse<String> response) {
 		String body = response.body();
 		if (body.startsWith("event:") || body.startsWith("data:") || body.startsWith("id:")) {
 			body = body.substring(body.indexOf("{"), body.lastIndexOf("}") + 1);
 		}
-		return JSON.readTree(body).path("error").path("data").path("code").asString();
+		return JSON.readTree(body).path("error").path("data");
 	}
 
 }
