@@ -62,15 +62,18 @@ record ListenFanOut(ResourceOwners owners, VirtualStreams streams, JsonMapper js
 		if (!(accepted.get(SUBSCRIPTIONS) instanceof ArrayNode uris)) {
 			return owned;
 		}
-		ArrayNode kept = this.json.createArrayNode();
-		for (JsonNode uri : uris) {
-			Member owner = uri.isString()
-					? this.owners.ownerOf(request, request.statelessKey(), session, uri.asString()) : null;
-			if (owner != null) {
-				owned.computeIfAbsent(owner, (member) -> new ArrayList<>()).add(uri.asString());
-				kept.add(uri);
+		List<String> asked = new ArrayList<>();
+		uris.forEach((uri) -> {
+			if (uri.isString()) {
+				asked.add(uri.asString());
 			}
-		}
+		});
+		Map<String, Member> owners = this.owners.owners(request, request.statelessKey(), session, asked);
+		ArrayNode kept = this.json.createArrayNode();
+		owners.forEach((uri, owner) -> {
+			owned.computeIfAbsent(owner, (member) -> new ArrayList<>()).add(uri);
+			kept.add(uri);
+		});
 		accepted.set(SUBSCRIPTIONS, kept);
 		return owned;
 	}

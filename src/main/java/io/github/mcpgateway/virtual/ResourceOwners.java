@@ -1,11 +1,17 @@
 package io.github.mcpgateway.virtual;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import jakarta.servlet.ServletException;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 
@@ -34,53 +40,72 @@ record ResourceOwners(MemberCatalog catalog, MemberRoute route, JsonMapper json)
 	 */
 	@Nullable Member ownerOf(VirtualRequest request, String sessionId, VirtualSession session, String uri)
 			throws IOException, ServletException {
-		Member listed = first(request, sessionId, session, Listing.RESOURCES, uri, false);
-		Member owner = (listed != null) ? listed : first(request, sessionId, session, Listing.TEMPLATES, uri, true);
-		return (owner != null) ? owner : only(request, sessionId, session, uri);
+		return owners(request, sessionId, session, List.of(uri)).get(uri);
 	}
 
 	/**
-	 * The one member that serves resources at all, when exactly one does and its
-	 * selection takes {@code uri}: a URI it does not list (one a tool returned, one the
-	 * client knows) reaches it as it would on the member's own path, and a virtual server
-	 * with one such member answers as that member does.
+	 * The member that serves each of {@code uris} to this caller; a URI no member serves
+	 * is not in the answer. Each member's lists are read once, however many URIs are
+	 * asked about: a request naming many URIs (a {@code subscriptions/listen}) costs each
+	 * member two lists at most, not two per URI.
 	 */
-	private @Nullable Member only(VirtualRequest request, String sessionId, VirtualSession session, String uri)
+	Map<String, Member> owners(VirtualRequest request, String sessionId, VirtualSession session,
+			Collection<String> uris) throws IOException, ServletException {
+		Set<String> wanted = new LinkedHashSet<>(uris);
+		Map<String, Member> owners = new LinkedHashMap<>();
+		Map<Member, MemberSession> serving = serving(request, sessionId, session);
+		for (Listing listing : new Listing[] { Listing.RESOURCES, Listing.TEMPLATES }) {
+			for (Map.Entry<Member, MemberSession> member : serving.entrySet()) {
+				if (owners.size() == wanted.size()) {
+					return owners;
+				}
+				List<String> names = names(request, sessionId, listing, member.getKey(), member.getValue());
+				for (String uri : wanted) {
+					if (!owners.containsKey(uri) && names.stream()
+						.anyMatch((name) -> name.equals(uri) || (listing == Listing.TEMPLATES && matches(name, uri)))) {
+						owners.put(uri, member.getKey());
+					}
+				}
+			}
+		}
+		if (serving.size() == 1) {
+			// The one member that serves resources takes a URI it does not list (one a
+			// tool returned, one the client knows), as on its own path: a virtual server
+			// with one such member answers as that member does.
+			Member only = serving.keySet().iterator().next();
+			wanted.stream()
+				.filter((uri) -> !owners.containsKey(uri) && only.serves(Grant.Item.RESOURCE, uri))
+				.forEach((uri) -> owners.put(uri, only));
+		}
+		return owners;
+	}
+
+	/**
+	 * The members that serve resources, in order, with the gateway's session with each.
+	 */
+	private Map<Member, MemberSession> serving(VirtualRequest request, String sessionId, VirtualSession session)
 			throws IOException, ServletException {
-		Member only = null;
+		Map<Member, MemberSession> serving = new LinkedHashMap<>();
 		for (Member member : request.virtual().members()) {
 			McpServerPolicy server = request.serverOf(member);
 			MemberSession memberSession = (server != null)
 					? this.route.memberSession(request, sessionId, session, member, server) : null;
 			if (memberSession != null && memberSession.offers("resources")) {
-				if (only != null) {
-					return null;
-				}
-				only = member;
+				serving.put(member, memberSession);
 			}
 		}
-		return (only != null && only.serves(Grant.Item.RESOURCE, uri)) ? only : null;
+		return serving;
 	}
 
-	private @Nullable Member first(VirtualRequest request, String sessionId, VirtualSession session, Listing listing,
-			String uri, boolean template) throws IOException, ServletException {
-		for (Member member : request.virtual().members()) {
-			McpServerPolicy server = request.serverOf(member);
-			MemberSession memberSession = (server != null)
-					? this.route.memberSession(request, sessionId, session, member, server) : null;
-			if (memberSession == null || !memberSession.offers("resources")) {
-				continue;
-			}
-			ArrayNode items = this.json.createArrayNode();
-			this.catalog.list(request, sessionId, listing, member, server, memberSession, items, new HashSet<>());
-			for (JsonNode item : items) {
-				String name = item.path(listing.key()).asString();
-				if (name.equals(uri) || (template && matches(name, uri))) {
-					return member;
-				}
-			}
-		}
-		return null;
+	/** The URIs (or templates) of one member's list as this caller may use them. */
+	private List<String> names(VirtualRequest request, String sessionId, Listing listing, Member member,
+			MemberSession session) {
+		ArrayNode items = this.json.createArrayNode();
+		this.catalog.list(request, sessionId, listing, member, request.serverOf(member), session, items,
+				new HashSet<>());
+		List<String> names = new ArrayList<>();
+		items.forEach((item) -> names.add(item.path(listing.key()).asString()));
+		return names;
 	}
 
 	/** Whether {@code uri} is an expansion of the RFC 6570 {@code template}. */

@@ -650,6 +650,51 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 		assertThat(memberToolLists("picky")).isEqualTo(afterVera + 1);
 	}
 
+	/**
+	 * A {@code subscriptions/listen} naming many URIs finds their owners with each
+	 * member's resource lists read once, not once per URI: one request cannot make the
+	 * virtual server ask its members thousands of times.
+	 */
+	@Test
+	void aListenNamingManyUrisAsksEachMemberForItsResourceListsOnceAtMost() throws Exception {
+		StringBuilder uris = new StringBuilder();
+		for (int i = 0; i < 200; i++) {
+			uris.append((i > 0) ? "," : "").append("\"x://").append(i).append('"');
+		}
+		double before = memberRequests("resources/list") + memberRequests("resources/templates/list");
+		HttpRequest listen = HttpRequest.newBuilder(uri(PATH))
+			.header("Authorization", "Bearer " + this.token)
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.header("MCP-Protocol-Version", "2026-07-28")
+			.header("Mcp-Method", "subscriptions/listen")
+			.POST(HttpRequest.BodyPublishers.ofString(jsonRpc(90, "subscriptions/listen",
+					"{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+							+ "\"io.modelcontextprotocol/clientCapabilities\":{}},"
+							+ "\"notifications\":{\"resourceSubscriptions\":[" + uris + "]}}")))
+			.build();
+
+		HttpResponse<String> response = http.sendAsync(listen, HttpResponse.BodyHandlers.ofString())
+			.get(30, TimeUnit.SECONDS);
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).contains("notifications/subscriptions/acknowledged");
+		assertThat(memberRequests("resources/list") + memberRequests("resources/templates/list") - before)
+			.as("two members, two lists each at most")
+			.isLessThanOrEqualTo(4.0);
+	}
+
+	/** How many {@code method} requests the two members were sent so far. */
+	private double memberRequests(String method) {
+		return this.meters.find(GatewayMeters.REQUESTS)
+			.tag("method", method)
+			.counters()
+			.stream()
+			.filter((counter) -> List.of("sdk-stream", "sdk-json").contains(counter.getId().getTag("server")))
+			.mapToDouble(Counter::count)
+			.sum();
+	}
+
 	private double memberToolLists() {
 		return memberToolLists("sdk-stream") + memberToolLists("sdk-json");
 	}
