@@ -151,6 +151,16 @@ try {
   await step('elicitation', async () => ({ text: textOf(await client.callTool({
     name: `${every}_trigger-elicitation-request`, arguments: {} })) }));
 
+  // Progress of a member's call reaches the client by the client's own progress token.
+  await step('progress', async () => {
+    const seen = [];
+    const params = { name: `${every}_trigger-long-running-operation`, arguments: { duration: 1, steps: 3 } };
+    const options = { onprogress: (progress) => seen.push(progress.progress) };
+    // v1: callTool(params, resultSchema, options); v2: callTool(params, options).
+    const result = v2 ? await client.callTool(params, options) : await client.callTool(params, undefined, options);
+    return { updates: seen.length, text: textOf(result).slice(0, 100) };
+  });
+
   if (!v2) {
     await step('task', async () => {
       const stream = client.experimental.tasks.callToolStream(

@@ -313,7 +313,7 @@ class VirtualServerSdkIT {
 
 	@ParameterizedTest
 	@ValueSource(strings = { V1, V2 })
-	void typeScriptClientAnswersTheMembersSamplingAndElicitationAndTheMemberGetsTheAnswer(String sdk) {
+	void typeScriptClientAnswersTheMembersSamplingAndElicitationAndGetsItsProgress(String sdk) {
 		JsonNode report = methods.get(sdk);
 		assertThat(report.path("sampled").values()).as(report.toString())
 			.singleElement()
@@ -321,6 +321,9 @@ class VirtualServerSdkIT {
 		assertThat(methodStep(sdk, "sampling").path("text").asString()).contains("sampled by the client");
 		assertThat(report.path("elicited").values()).hasSize(1);
 		assertThat(methodStep(sdk, "elicitation").path("text").asString()).contains("Vera");
+		JsonNode progress = methodStep(sdk, "progress");
+		assertThat(progress.path("updates").asInt()).as(report.toString()).isGreaterThanOrEqualTo(2);
+		assertThat(progress.path("text").asString()).isNotBlank();
 	}
 
 	@Test
