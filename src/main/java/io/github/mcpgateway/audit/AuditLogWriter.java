@@ -120,46 +120,7 @@ public class AuditLogWriter implements McpAuditListener, VirtualAuditListener {
 	 * failed as {@code prefix:reason} separated by commas ({@code null} when none).
 	 */
 	String json(VirtualAuditEvent event) {
-		StringWriter out = new StringWriter(512);
-		try (JsonGenerator json = this.jsonMapper.createGenerator(out)) {
-			json.writeStartObject();
-			json.writeStringProperty("time", event.time().toString());
-			json.writeStringProperty("human", event.human());
-			json.writeStringProperty("agent", event.agent());
-			json.writeStringProperty("team", event.team());
-			json.writeStringProperty("session_id", event.sessionId());
-			json.writeStringProperty("namespace", event.namespace());
-			json.writeStringProperty("server", event.name());
-			json.writeStringProperty("server_uid", event.uid());
-			json.writeStringProperty("method", event.method());
-			json.writeStringProperty("tool", event.tool());
-			json.writeStringProperty("decision", event.decision().tag());
-			json.writeStringProperty("error_code", event.errorCode());
-			json.writeStringProperty("reason", null);
-			json.writeNumberProperty("status", event.status());
-			json.writeNumberProperty("duration_ms", event.duration().toMillis());
-			json.writeBooleanProperty("dispatched", event.dispatched());
-			json.writeStringProperty("virtual_server", event.qualifiedName());
-			json.writeStringProperty("member", event.member());
-			json.writeStringProperty("member_server", event.memberServer());
-			json.writeStringProperty("members_failed", failures(event));
-			json.writeEndObject();
-		}
-		return out.toString();
-	}
-
-	private static @Nullable String failures(VirtualAuditEvent event) {
-		if (event.memberFailures().isEmpty()) {
-			return null;
-		}
-		StringBuilder failures = new StringBuilder();
-		for (VirtualAuditEvent.MemberFailure failure : event.memberFailures()) {
-			failures.append((failures.length() > 0) ? "," : "")
-				.append(failure.member())
-				.append(':')
-				.append(failure.reason().tag());
-		}
-		return failures.toString();
+		return json(event.asLine());
 	}
 
 	private static void writeCore(JsonGenerator json, McpAuditEvent event) {

@@ -29,7 +29,7 @@ import io.github.mcpgateway.transport.SynchronousOutputStream;
  * Bounded: a body past {@code maxBytes} is cut there and {@link #overflowed()} says so;
  * the caller treats such a reply as the member's failure.
  */
-final class CapturedResponse extends HttpServletResponseWrapper {
+class CapturedResponse extends HttpServletResponseWrapper {
 
 	private final Map<String, List<String>> headers = new LinkedHashMap<>();
 

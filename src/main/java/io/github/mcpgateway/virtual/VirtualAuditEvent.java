@@ -3,12 +3,15 @@ package io.github.mcpgateway.virtual;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.redact.ShownText;
+import io.github.mcpgateway.request.AuditContribution;
 import io.github.mcpgateway.request.AuditTag;
 import io.github.mcpgateway.request.Decision;
+import io.github.mcpgateway.request.McpAuditEvent;
 
 /**
  * One request a virtual server answered, as the audit log and the meters see it: its own
@@ -53,6 +56,49 @@ public record VirtualAuditEvent(Instant time, @Nullable String human, @Nullable 
 	/** The virtual server's {@code namespace/name}. */
 	public String qualifiedName() {
 		return this.namespace + "/" + this.name;
+	}
+
+	/**
+	 * This line as the audit writes a request's: the same core fields (the virtual server
+	 * as {@code server}), then {@code virtual_server}, {@code member},
+	 * {@code member_server} and {@code members_failed} as one contribution. Only for
+	 * writing: it is not published, so the request meters never count it.
+	 */
+	public McpAuditEvent asLine() {
+		AuditContribution fields = new AuditContribution() {
+
+			@Override
+			public int position() {
+				return 0;
+			}
+
+			@Override
+			public void writeFields(BiConsumer<String, @Nullable String> field) {
+				field.accept("virtual_server", qualifiedName());
+				field.accept("member", VirtualAuditEvent.this.member);
+				field.accept("member_server", VirtualAuditEvent.this.memberServer);
+				field.accept("members_failed", failures());
+			}
+
+		};
+		return new McpAuditEvent(this.time, this.human, this.agent, this.team, this.sessionId, this.namespace,
+				this.name, this.uid, this.method, this.tool, this.decision, this.errorCode, null, this.status,
+				this.duration, this.dispatched, List.of(fields), null);
+	}
+
+	/** The members that failed, as {@code prefix:reason} separated by commas, or none. */
+	private @Nullable String failures() {
+		if (this.memberFailures.isEmpty()) {
+			return null;
+		}
+		StringBuilder failures = new StringBuilder();
+		for (MemberFailure failure : this.memberFailures) {
+			failures.append((failures.length() > 0) ? "," : "")
+				.append(failure.member())
+				.append(':')
+				.append(failure.reason().tag());
+		}
+		return failures.toString();
 	}
 
 	/**
