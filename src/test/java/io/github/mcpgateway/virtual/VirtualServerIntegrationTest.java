@@ -496,13 +496,7 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	@Test
 	void theClientsStreamOpensWithTheMembersStreams() throws Exception {
 		String session = session(this.token);
-		HttpRequest get = HttpRequest.newBuilder(uri(PATH))
-			.header("Authorization", "Bearer " + this.token)
-			.header("Accept", "text/event-stream")
-			.header("Mcp-Session-Id", session)
-			.header("MCP-Protocol-Version", "2025-06-18")
-			.GET()
-			.build();
+		HttpRequest get = stream(session);
 
 		HttpResponse<InputStream> stream = http.sendAsync(get, HttpResponse.BodyHandlers.ofInputStream())
 			.get(10, TimeUnit.SECONDS);
@@ -520,13 +514,7 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 	@Test
 	void aReloadThatChangesTheMembersTellsTheOpenStreamsThatTheListsChanged() throws Exception {
 		String session = session(this.token);
-		HttpRequest get = HttpRequest.newBuilder(uri(PATH))
-			.header("Authorization", "Bearer " + this.token)
-			.header("Accept", "text/event-stream")
-			.header("Mcp-Session-Id", session)
-			.header("MCP-Protocol-Version", "2025-06-18")
-			.GET()
-			.build();
+		HttpRequest get = stream(session);
 		HttpResponse<Stream<String>> stream = http.sendAsync(get, HttpResponse.BodyHandlers.ofLines())
 			.get(10, TimeUnit.SECONDS);
 		CompletableFuture<String> told = CompletableFuture.supplyAsync(() -> stream.body()
@@ -573,12 +561,7 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 
 	@Test
 	void aStreamWithoutAKnownSessionIsNotFound() throws Exception {
-		HttpRequest get = HttpRequest.newBuilder(uri(PATH))
-			.header("Authorization", "Bearer " + this.token)
-			.header("Accept", "text/event-stream")
-			.header("Mcp-Session-Id", "no-such-session")
-			.GET()
-			.build();
+		HttpRequest get = stream("no-such-session");
 
 		HttpResponse<String> response = send(get);
 
@@ -693,6 +676,17 @@ class VirtualServerIntegrationTest extends GatewayIntegrationTest {
 			.filter((counter) -> List.of("sdk-stream", "sdk-json").contains(counter.getId().getTag("server")))
 			.mapToDouble(Counter::count)
 			.sum();
+	}
+
+	/** The client's GET of its stream in the session {@code session}. */
+	private HttpRequest stream(String session) {
+		return HttpRequest.newBuilder(uri(PATH))
+			.header("Authorization", "Bearer " + this.token)
+			.header("Accept", "text/event-stream")
+			.header("Mcp-Session-Id", session)
+			.header("MCP-Protocol-Version", "2025-06-18")
+			.GET()
+			.build();
 	}
 
 	private double memberToolLists() {
