@@ -83,18 +83,7 @@ final class MergedStream {
 	 * left alone.
 	 */
 	void listsChanged() {
-		synchronized (this.lock) {
-			if (!this.committed || this.closed) {
-				return;
-			}
-			try {
-				this.client.getOutputStream().write(LISTS_CHANGED);
-				this.client.getOutputStream().flush();
-			}
-			catch (IOException ex) {
-				this.closed = true;
-			}
-		}
+		writeIfOpen(LISTS_CHANGED);
 	}
 
 	/**
@@ -102,12 +91,17 @@ final class MergedStream {
 	 * intermediaries from ending it, and tells the gateway when the client has left.
 	 */
 	void keepAlive() {
+		writeIfOpen(KEEP_ALIVE);
+	}
+
+	/** Writes {@code bytes} on a stream that has begun and not ended; else nothing. */
+	private void writeIfOpen(byte[] bytes) {
 		synchronized (this.lock) {
 			if (!this.committed || this.closed) {
 				return;
 			}
 			try {
-				this.client.getOutputStream().write(KEEP_ALIVE);
+				this.client.getOutputStream().write(bytes);
 				this.client.getOutputStream().flush();
 			}
 			catch (IOException ex) {
@@ -121,10 +115,6 @@ final class MergedStream {
 		synchronized (this.lock) {
 			return this.committed;
 		}
-	}
-
-	boolean closed() {
-		return this.closed;
 	}
 
 	private static String event(String list) {
