@@ -162,11 +162,16 @@ class VirtualServerSdkIT {
 	void typeScriptClientConnectsToOneSessionNamedForTheVirtualServer(String sdk) {
 		JsonNode report = reports.get(sdk);
 		assertThat(report.path("failures").values()).as(report.toString()).isEmpty();
-		// The client's GET stream: the members' streams merged.
+		// The client's GET stream: the members' streams merged. Its headers may still be
+		// on their way when this short script ends (status null); it is never refused.
+		// That it carries the members' notifications: the methods client's steps.
 		assertThat(report.path("exchanges").values())
 			.filteredOn((exchange) -> "GET".equals(exchange.path("method").asString()))
 			.isNotEmpty()
-			.allSatisfy((exchange) -> assertThat(exchange.path("status").asInt()).isEqualTo(200));
+			.allSatisfy(
+					(exchange) -> assertThat(exchange.path("status").isNull() || exchange.path("status").asInt() == 200)
+						.as(exchange.toString())
+						.isTrue());
 		assertThat(report.path("sessionId").isString()).as(report.toString()).isTrue();
 		assertThat(report.path("server").path("name").asString()).isEqualTo("test/workspace");
 		assertThat(report.path("protocolVersion").asString()).isEqualTo("2025-11-25");
