@@ -1,6 +1,5 @@
 package io.github.mcpgateway.virtual;
 
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +17,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 
+import io.github.mcpgateway.transport.CappedBuffer;
 import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
@@ -26,14 +26,14 @@ import io.github.mcpgateway.transport.SynchronousOutputStream;
  * wraps only so that code asking for the servlet response's type finds one.
  *
  * <p>
- * Bounded: a body past {@code maxBytes} is cut there and {@link #overflowed()} says so;
+ * Bounded: a body past {@code maxBytes} is not kept and {@link #overflowed()} says so;
  * the caller treats such a reply as the member's failure.
  */
 class CapturedResponse extends HttpServletResponseWrapper {
 
 	private final Map<String, List<String>> headers = new LinkedHashMap<>();
 
-	private final Bounded body;
+	private final CappedBuffer body;
 
 	private final ServletOutputStream out;
 
@@ -45,7 +45,7 @@ class CapturedResponse extends HttpServletResponseWrapper {
 
 	CapturedResponse(HttpServletResponse client, int maxBytes) {
 		super(client);
-		this.body = new Bounded(maxBytes);
+		this.body = new CappedBuffer(maxBytes);
 		this.out = new SynchronousOutputStream() {
 
 			@Override
@@ -66,7 +66,7 @@ class CapturedResponse extends HttpServletResponseWrapper {
 	}
 
 	boolean overflowed() {
-		return this.body.overflowed;
+		return this.body.overflowed();
 	}
 
 	@Override
@@ -220,27 +220,6 @@ class CapturedResponse extends HttpServletResponseWrapper {
 
 	private static String key(String name) {
 		return name.toLowerCase(Locale.ROOT);
-	}
-
-	private static final class Bounded extends ByteArrayOutputStream {
-
-		private final int max;
-
-		private boolean overflowed;
-
-		Bounded(int max) {
-			this.max = max;
-		}
-
-		@Override
-		public synchronized void write(byte[] buffer, int offset, int length) {
-			int room = this.max - this.count;
-			if (length > room) {
-				this.overflowed = true;
-			}
-			super.write(buffer, offset, Math.min(length, Math.max(room, 0)));
-		}
-
 	}
 
 }

@@ -16,7 +16,6 @@ import tools.jackson.databind.node.ObjectNode;
 
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
-import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
@@ -97,9 +96,7 @@ record ListenFanOut(ResourceOwners owners, VirtualStreams streams, JsonMapper js
 
 	private static Map<String, @Nullable String> headers(VirtualSession session, Member member) {
 		MemberSession stateless = session.members().get(member.prefix());
-		Map<String, @Nullable String> headers = MemberCalls.headers(stateless);
-		headers.put(McpHeaders.METHOD, LISTEN);
-		return headers;
+		return MemberCalls.headers(stateless, LISTEN);
 	}
 
 	/** The virtual server's one acknowledgement, as an event. */

@@ -32,7 +32,8 @@ record MemberBroadcast(MemberCalls calls) {
 			McpServerPolicy server = request.serverOf(member);
 			MemberSession memberSession = session.members().get(member.prefix());
 			if (server != null && memberSession != null && (capability == null || memberSession.offers(capability))) {
-				this.calls.call(request, server, body, MemberCalls.headers(memberSession));
+				this.calls.call(request, server, body,
+						MemberCalls.headers(memberSession, String.valueOf(request.message().method())));
 			}
 		}
 	}

@@ -60,6 +60,18 @@ record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMa
 	}
 
 	/**
+	 * {@link #headers(MemberSession)} for a request with {@code method}: a stateless one
+	 * (2026-07-28) names its method in a header too.
+	 */
+	static Map<String, @Nullable String> headers(MemberSession session, String method) {
+		Map<String, @Nullable String> headers = headers(session);
+		if (McpRevisions.isStateless(session.protocolVersion())) {
+			headers.put(McpHeaders.METHOD, method);
+		}
+		return headers;
+	}
+
+	/**
 	 * Runs {@code request} through {@code member}'s pipeline, its reply to
 	 * {@code target}; the member's audit line names the virtual server the client's
 	 * request is to.
@@ -81,11 +93,6 @@ record MemberCalls(McpPipelineFilter pipeline, UpstreamDispatch upstream, JsonMa
 	 */
 	Reply call(VirtualRequest client, McpServerPolicy member, String body, Map<String, @Nullable String> headers)
 			throws IOException, ServletException {
-		if (McpRevisions.isStateless(headers.get(McpHeaders.PROTOCOL_VERSION))
-				&& headers.get(McpHeaders.METHOD) == null) {
-			// A stateless request names its method in a header too (2026-07-28).
-			headers.put(McpHeaders.METHOD, this.json.readTree(body).path("method").asString(null));
-		}
 		MemberRequest request = MemberRequest.post(client.client(), member.path(),
 				body.getBytes(StandardCharsets.UTF_8), headers);
 		CapturedResponse captured = new CapturedResponse(client.response(), this.maxReplyBytes);

@@ -125,7 +125,7 @@ record MemberCatalog(MemberCalls calls, MemberSessions sessions, GrantEvaluator 
 				statelessMeta(request, session, params);
 				JsonNode result = this.calls
 					.call(request, server, this.sessions.request(listing.method(), params),
-							MemberCalls.headers(session))
+							MemberCalls.headers(session, listing.method()))
 					.result();
 				if (result == null) {
 					return new Fetched(items, false);

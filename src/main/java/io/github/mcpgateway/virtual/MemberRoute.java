@@ -1,6 +1,7 @@
 package io.github.mcpgateway.virtual;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.servlet.ServletException;
@@ -76,6 +77,25 @@ record MemberRoute(MemberCalls calls, MemberSessions sessions, VirtualSessionSto
 			outcome.routed(target.member(), target.server(), McpRequestContext.find(sent));
 		}
 		return !catcher.caught();
+	}
+
+	/**
+	 * The members that declared the server capability {@code capability}, in order, each
+	 * with the gateway's session with it (opened now where it has none yet); a member
+	 * that left the policy or cannot be reached is not among them.
+	 */
+	Map<Member, MemberSession> serving(VirtualRequest request, String sessionId, VirtualSession session,
+			String capability) throws IOException, ServletException {
+		Map<Member, MemberSession> serving = new LinkedHashMap<>();
+		for (Member member : request.virtual().members()) {
+			McpServerPolicy server = request.serverOf(member);
+			MemberSession memberSession = (server != null) ? memberSession(request, sessionId, session, member, server)
+					: null;
+			if (memberSession != null && memberSession.offers(capability)) {
+				serving.put(member, memberSession);
+			}
+		}
+		return serving;
 	}
 
 	/** The gateway's session with {@code member}, opened now if it has none yet. */

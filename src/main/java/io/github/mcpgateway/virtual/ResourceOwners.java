@@ -18,7 +18,6 @@ import tools.jackson.databind.node.ArrayNode;
 import org.springframework.web.util.UriTemplate;
 
 import io.github.mcpgateway.policy.Grant;
-import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
 import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
@@ -53,7 +52,7 @@ record ResourceOwners(MemberCatalog catalog, MemberRoute route, JsonMapper json)
 			Collection<String> uris) throws IOException, ServletException {
 		Set<String> wanted = new LinkedHashSet<>(uris);
 		Map<String, Member> owners = new LinkedHashMap<>();
-		Map<Member, MemberSession> serving = serving(request, sessionId, session);
+		Map<Member, MemberSession> serving = this.route.serving(request, sessionId, session, "resources");
 		for (Listing listing : new Listing[] { Listing.RESOURCES, Listing.TEMPLATES }) {
 			for (Map.Entry<Member, MemberSession> member : serving.entrySet()) {
 				if (owners.size() == wanted.size()) {
@@ -78,23 +77,6 @@ record ResourceOwners(MemberCatalog catalog, MemberRoute route, JsonMapper json)
 				.forEach((uri) -> owners.put(uri, only));
 		}
 		return owners;
-	}
-
-	/**
-	 * The members that serve resources, in order, with the gateway's session with each.
-	 */
-	private Map<Member, MemberSession> serving(VirtualRequest request, String sessionId, VirtualSession session)
-			throws IOException, ServletException {
-		Map<Member, MemberSession> serving = new LinkedHashMap<>();
-		for (Member member : request.virtual().members()) {
-			McpServerPolicy server = request.serverOf(member);
-			MemberSession memberSession = (server != null)
-					? this.route.memberSession(request, sessionId, session, member, server) : null;
-			if (memberSession != null && memberSession.offers("resources")) {
-				serving.put(member, memberSession);
-			}
-		}
-		return serving;
 	}
 
 	/** The URIs (or templates) of one member's list as this caller may use them. */

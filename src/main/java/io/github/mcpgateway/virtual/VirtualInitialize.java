@@ -78,9 +78,13 @@ record VirtualInitialize(VirtualSessionStore store, MemberSessions sessions, Mem
 		List<JsonNode> capabilities = new ArrayList<>();
 		for (Member member : request.virtual().members()) {
 			McpServerPolicy server = request.serverOf(member);
-			JsonNode result = (server != null) ? this.calls
-				.call(request, server, body, MemberCalls.headers(new MemberSession(null, McpRevisions.STATELESS, "{}")))
-				.result() : null;
+			JsonNode result = (server != null)
+					? this.calls
+						.call(request, server, body,
+								MemberCalls.headers(new MemberSession(null, McpRevisions.STATELESS, "{}"),
+										"server/discover"))
+						.result()
+					: null;
 			if (result != null && result.path("capabilities").isObject()) {
 				capabilities.add(result.get("capabilities"));
 			}

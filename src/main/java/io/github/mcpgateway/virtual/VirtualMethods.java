@@ -18,7 +18,6 @@ import io.github.mcpgateway.error.GatewayError;
 import io.github.mcpgateway.error.GatewayErrorException;
 import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessage;
-import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.policy.VirtualServerPolicy.Member;
@@ -27,7 +26,6 @@ import io.github.mcpgateway.revocation.RevocationSync;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpRevisions;
 import io.github.mcpgateway.virtual.MemberLists.Fetched;
-import io.github.mcpgateway.virtual.VirtualSession.MemberSession;
 
 /**
  * What a virtual server answers, method by method: {@code initialize} opens a session
@@ -225,19 +223,9 @@ record VirtualMethods(VirtualSessionStore store, VirtualInitialize initializer, 
 	private @Nullable GatewayError list(VirtualRequest request, String sessionId, VirtualSession session,
 			Listing listing) throws IOException, ServletException {
 		Map<Member, CompletableFuture<Fetched>> lists = new LinkedHashMap<>();
-		try {
-			for (Member member : request.virtual().members()) {
-				McpServerPolicy server = request.serverOf(member);
-				MemberSession memberSession = (server != null)
-						? this.route.memberSession(request, sessionId, session, member, server) : null;
-				if (memberSession != null && memberSession.offers(listing.capability())) {
-					lists.put(member, this.catalog.start(request, sessionId, listing, member, server, memberSession));
-				}
-			}
-		}
-		finally {
-			MemberCatalog.awaitAll(lists.values());
-		}
+		this.route.serving(request, sessionId, session, listing.capability())
+			.forEach((member, memberSession) -> lists.put(member,
+					this.catalog.start(request, sessionId, listing, member, request.serverOf(member), memberSession)));
 		ArrayNode items = this.catalog.merge(request, listing, lists);
 		ObjectNode result = this.json.createObjectNode();
 		JsonNode params = request.message().params();
