@@ -14,14 +14,45 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
 {{/*
-The gateway container. Used by the standalone Deployment, and by users of sidecar mode:
+The gateway container in another chart's workload (sidecar mode). That chart declares this
+one as a dependency with mode: sidecar, and writes in its pod template
   containers:
-    - name: my-mcp-server
+    - name: my-mcp-server        # listening on 127.0.0.1 only
       ...
-    {{- include "mcp-gateway.sidecarContainer" . | nindent 4 }}
-with the upstream at http://127.0.0.1:<port> in the policy.
+    {{- include "mcp-gateway.sidecarContainer" (index .Subcharts "mcp-gateway") | nindent 8 }}
+  volumes:
+    {{- include "mcp-gateway.volumes" (index .Subcharts "mcp-gateway") | nindent 8 }}
+(the dependency's alias in place of "mcp-gateway" if it has one), with the policy's upstream
+at http://127.0.0.1:<port>. The argument must be this chart's context, as .Subcharts gives it:
+its .Values, .Release and .Chart name the ConfigMaps and Secret this chart renders. The
+including chart's own "." has neither these values nor these names, so it is refused.
+docs/operations.md, "Sidecar mode"; helm/examples/sidecar-workload is a chart that does it.
 */}}
 {{- define "mcp-gateway.sidecarContainer" -}}
+{{- include "mcp-gateway.requireOwnContext" (list . "mcp-gateway.sidecarContainer") -}}
+{{- if ne .Values.mode "sidecar" -}}
+{{- fail (printf "mcp-gateway.sidecarContainer: set mode: sidecar in the values of the %s dependency (standalone renders a Deployment and Service of its own)" .Chart.Name) -}}
+{{- end -}}
+{{- include "mcp-gateway.container" . -}}
+{{- end -}}
+
+{{/*
+Fails unless the first of the list is this chart's context (its values have mode, gateway and
+policy). The second names the template, for the message.
+*/}}
+{{- define "mcp-gateway.requireOwnContext" -}}
+{{- $context := index . 0 -}}
+{{- $template := index . 1 -}}
+{{- if not $context -}}
+{{- fail (printf "%s: no such subchart; declare mcp-gateway as a dependency in Chart.yaml, run helm dependency update, and pass (index .Subcharts \"mcp-gateway\") (or its alias)" $template) -}}
+{{- end -}}
+{{- if not (and (hasKey $context.Values "mode") (hasKey $context.Values "gateway") (hasKey $context.Values "policy")) -}}
+{{- fail (printf "%s: pass the mcp-gateway subchart's context, (index .Subcharts \"mcp-gateway\") (or its alias), not your chart's \".\": the container and its volumes read that chart's values and name the ConfigMaps it renders" $template) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The gateway container of both modes; the standalone Deployment includes it with ".". */}}
+{{- define "mcp-gateway.container" -}}
 - name: mcp-gateway
   image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
   imagePullPolicy: {{ .Values.image.pullPolicy }}
@@ -130,7 +161,8 @@ with the upstream at http://127.0.0.1:<port> in the policy.
 The pod's terminationGracePeriodSeconds: the preStop sleep, then shutdown.drainTimeout for the
 calls in flight (spring.lifecycle.timeout-per-shutdown-phase), plus 10 s for the rest of the
 JVM's shutdown. Kubernetes counts the preStop sleep against the grace period, so a shorter one
-would SIGKILL calls still draining. In sidecar mode, give your pod at least this much.
+would SIGKILL calls still draining. In sidecar mode, give your pod at least this much:
+  terminationGracePeriodSeconds: {{ include "mcp-gateway.terminationGracePeriodSeconds" (index .Subcharts "mcp-gateway") }}
 */}}
 {{- define "mcp-gateway.terminationGracePeriodSeconds" -}}
 {{- $drain := .Values.shutdown.drainTimeout | toString -}}
@@ -145,8 +177,14 @@ would SIGKILL calls still draining. In sidecar mode, give your pod at least this
 {{- add (int .Values.shutdown.preStopSleepSeconds) $drainSeconds 10 -}}
 {{- end -}}
 
-{{/* The volumes the container needs; add them to the pod in sidecar mode too. */}}
+{{/*
+The volumes the container mounts: the config and policy ConfigMaps this chart renders, a
+scratch /tmp, the TLS keystore Secret (tls.existingSecret, yours) and extraVolumes. In sidecar
+mode add them to the workload's pod with the subchart's context, as for
+mcp-gateway.sidecarContainer.
+*/}}
 {{- define "mcp-gateway.volumes" -}}
+{{- include "mcp-gateway.requireOwnContext" (list . "mcp-gateway.volumes") -}}
 - name: config
   configMap:
     name: {{ include "mcp-gateway.fullname" . }}-config
