@@ -20,10 +20,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What {@code helm lint} would catch, without a helm binary: {@code values.yaml}, and
- * each example merged over it as Helm merges {@code -f} files, satisfies
- * {@code values.schema.json}; and every {@code .Values} reference in the templates names
- * a value that exists in {@code values.yaml}.
+ * The values and the schema, read directly: {@code values.yaml}, and each example merged
+ * over it as Helm merges {@code -f} files, satisfies {@code values.schema.json}, which
+ * refuses what would break the chart; and every {@code .Values} reference in the
+ * templates names a value that exists in {@code values.yaml} (Helm renders a missing one
+ * as empty). {@link HelmTemplateTest} runs Helm itself.
  */
 class HelmChartTest {
 
@@ -83,6 +84,27 @@ class HelmChartTest {
 		assertThat(validate("gateway: {session: {store: memory}, idempotency: {store: memory}}"))
 			.as("memory stores need no host")
 			.isEmpty();
+	}
+
+	@Test
+	void schemaRefusesASidecarNetworkPolicyWithoutTheWorkloadsLabels() throws IOException {
+		assertThat(validate("mode: sidecar")).as("an empty selector selects every pod of the namespace").isNotEmpty();
+		assertThat(validate("mode: sidecar\nnetworkPolicy: {sidecar: {podSelector: {app: search-mcp}}}"))
+			.as("the workload's labels")
+			.isEmpty();
+		assertThat(validate("mode: sidecar\nnetworkPolicy: {sidecar: {enabled: false}}")).as("switched off").isEmpty();
+		assertThat(validate("mode: standalone")).as("standalone: no sidecar policy").isEmpty();
+	}
+
+	@Test
+	void schemaRefusesTlsWithoutTheKeystoreSecret() throws IOException {
+		assertThat(validate("tls: {enabled: true}")).isNotEmpty();
+		assertThat(validate("tls: {enabled: true, existingSecret: gateway-tls}")).isEmpty();
+	}
+
+	@Test
+	void schemaAcceptsTheGlobalValuesHelmPassesToADependency() throws IOException {
+		assertThat(validate("global: {imageRegistry: registry.example.com}")).isEmpty();
 	}
 
 	@Test

@@ -62,6 +62,17 @@ class HelmPolicyTest {
 	}
 
 	@Test
+	void policyOfTheSidecarWorkloadSampleIsValidForTheGateway() throws IOException {
+		JsonNode sample = this.yaml.readTree(Path.of("helm/examples/sidecar-workload/values.yaml").toFile());
+		JsonNode policy = sample.at("/mcp-gateway/policy");
+
+		Result result = validate(policy);
+
+		assertThat(result.status()).as(result.err()).isZero();
+		assertThat(policy.at("/servers/0/upstream").asString()).startsWith("http://127.0.0.1:");
+	}
+
+	@Test
 	void virtualServerExampleServesTwoMembersBehindOnePath() throws IOException {
 		JsonNode policy = policyOf(VIRTUAL_EXAMPLE);
 
