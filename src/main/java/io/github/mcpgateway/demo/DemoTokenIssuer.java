@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
@@ -22,15 +23,15 @@ import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 
 /**
  * A development-only token issuer: an RSA key made at start-up, its JWKS, and RS256
- * tokens for any principal asked for. It exists only in the demo profile, so a newcomer
- * can curl the gateway without an authorization server. Never enable it where the gateway
- * is reachable by others.
+ * tokens for any principal asked for. The key is made on another thread while the gateway
+ * starts (a 2048-bit key takes a quarter to half a second of a cold JVM); the first token
+ * or JWKS asked for waits for it. It exists only in the demo profile, so a newcomer can
+ * curl the gateway without an authorization server. Never enable it where the gateway is
+ * reachable by others.
  */
 final class DemoTokenIssuer {
 
-	private final RSAKey key;
-
-	private final NimbusJwtEncoder encoder;
+	private final CompletableFuture<Signer> signer = CompletableFuture.supplyAsync(() -> new Signer(generate()));
 
 	private final String issuer;
 
@@ -39,8 +40,6 @@ final class DemoTokenIssuer {
 	private final Clock clock;
 
 	DemoTokenIssuer(String issuer, String audience, Clock clock) {
-		this.key = generate();
-		this.encoder = new NimbusJwtEncoder(new ImmutableJWKSet<>(new JWKSet(this.key)));
 		this.issuer = issuer;
 		this.audience = audience;
 		this.clock = clock;
@@ -62,12 +61,13 @@ final class DemoTokenIssuer {
 		if (team != null && !team.isBlank()) {
 			claims.claim("team", team);
 		}
-		JwsHeader header = JwsHeader.with(SignatureAlgorithm.RS256).keyId(this.key.getKeyID()).build();
-		return this.encoder.encode(JwtEncoderParameters.from(header, claims.build())).getTokenValue();
+		Signer signer = this.signer.join();
+		JwsHeader header = JwsHeader.with(SignatureAlgorithm.RS256).keyId(signer.key().getKeyID()).build();
+		return signer.encoder().encode(JwtEncoderParameters.from(header, claims.build())).getTokenValue();
 	}
 
 	Map<String, Object> jwks() {
-		return new JWKSet(this.key.toPublicJWK()).toJSONObject();
+		return new JWKSet(this.signer.join().key().toPublicJWK()).toJSONObject();
 	}
 
 	private static RSAKey generate() {
@@ -82,6 +82,15 @@ final class DemoTokenIssuer {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("RSA is required by every Java platform", ex);
 		}
+	}
+
+	/** The key and the encoder that signs with it. */
+	private record Signer(RSAKey key, NimbusJwtEncoder encoder) {
+
+		Signer(RSAKey key) {
+			this(key, new NimbusJwtEncoder(new ImmutableJWKSet<>(new JWKSet(key))));
+		}
+
 	}
 
 }

@@ -2,11 +2,10 @@ package io.github.mcpgateway.tracing;
 
 import java.util.Set;
 
-import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
-import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
+
+import io.github.mcpgateway.config.AutoConfigurationGate;
 
 /**
  * Keeps Spring Boot's tracing and OpenTelemetry SDK auto-configurations out of the
@@ -22,7 +21,7 @@ import org.springframework.core.env.Environment;
  * and {@code management.opentelemetry.*} properties. Registered in
  * {@code META-INF/spring.factories}.
  */
-public final class TracingGate implements AutoConfigurationImportFilter, EnvironmentAware {
+public final class TracingGate extends AutoConfigurationGate {
 
 	/** The switch, {@code false} by default. */
 	public static final String ENABLED = "gateway.tracing.enabled";
@@ -38,11 +37,8 @@ public final class TracingGate implements AutoConfigurationImportFilter, Environ
 			"org.springframework.boot.opentelemetry.autoconfigure.logging.OpenTelemetryLoggingAutoConfiguration",
 			"org.springframework.boot.opentelemetry.autoconfigure.logging.otlp.OtlpLoggingAutoConfiguration");
 
-	private boolean enabled;
-
-	@Override
-	public void setEnvironment(Environment environment) {
-		this.enabled = enabled(environment);
+	public TracingGate() {
+		super(TRACING_AUTO_CONFIGURATIONS);
 	}
 
 	/** Whether {@code environment} turns tracing on. */
@@ -51,13 +47,8 @@ public final class TracingGate implements AutoConfigurationImportFilter, Environ
 	}
 
 	@Override
-	public boolean[] match(String[] autoConfigurationClasses, AutoConfigurationMetadata metadata) {
-		boolean[] matches = new boolean[autoConfigurationClasses.length];
-		for (int i = 0; i < matches.length; i++) {
-			String candidate = autoConfigurationClasses[i];
-			matches[i] = this.enabled || candidate == null || !TRACING_AUTO_CONFIGURATIONS.contains(candidate);
-		}
-		return matches;
+	protected boolean isOpen(Environment environment) {
+		return enabled(environment);
 	}
 
 }
