@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One-command benchmark: the same tools/call load, in one run, against the upstreams directly,
-# nginx as a reverse proxy, and the gateway (unkeyed, fresh keys, replays; memory and Redis
-# stores); one-connection latency; the first SSE event's latency direct vs through the gateway;
-# the gateway's CPU per call for every row, its heap and RSS. Prints a table, then every target
+# nginx as a reverse proxy, a bare Spring Cloud Gateway Server MVC route on the gateway's stack
+# (bench/bare-route: the floor of the gateway's request path), and the gateway (unkeyed, fresh
+# keys, replays; memory and Redis stores); one-connection latency; the first SSE event's
+# latency direct vs through the gateway; CPU per call for every row, the gateway's heap and RSS. Prints a table, then every target
 # with its measured value and met / not met.
 # Usage: bench/run.sh   (BENCH_ROUNDS=3 BENCH_DURATION=10s BENCH_WARMUP=3s BENCH_MAX_WARMUP=15 BENCH_THREADS=8)
 # Exits non-zero only when a row it should measure cannot be measured.
@@ -25,6 +26,7 @@ have_nginx=false; install_if_missing nginx nginx-light && have_nginx=true
 have_redis=false; install_if_missing redis-server redis-server && have_redis=true
 
 build
+build_bare_route
 start_upstream
 uppid=${pids[-1]}
 
@@ -71,6 +73,10 @@ start_gateway() { # name port extra-args...
   launch_gateway "$jar" "$port" "$work/$name.log" --gateway.identity.operators[0].human=bench-ops "$@"
 }
 gw=$(free_port); start_gateway gateway "$gw"; gwpid=$gateway_pid
+# The bare route: the stub on every path, nginx's fixed reply on /fixed.
+bare=$(free_port)
+launch_bare_route "$bare" "$work/bare.log" "http://127.0.0.1:$up" "$($have_nginx && echo "http://127.0.0.1:$fx")"
+barepid=$bare_pid
 if $have_redis; then
   rport=$(free_port)
   redis-server --port "$rport" --bind 127.0.0.1 --save "" --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &
@@ -81,6 +87,7 @@ if $have_redis; then
 fi
 
 wait_http "http://127.0.0.1:$gw/actuator/health/readiness"
+wait_http "http://127.0.0.1:$bare/mcp"
 $have_redis && wait_http "http://127.0.0.1:$gwr/actuator/health/readiness"
 tokens=""
 for i in $(seq 1 "$THREADS"); do tokens="$tokens $(curl -s "http://127.0.0.1:$gw/demo/token?human=bench-$i&ttlSeconds=3600")"; done
@@ -93,14 +100,15 @@ heap() { jcmd "$gwpid" GC.run >/dev/null; sleep 1
   curl -s "http://127.0.0.1:$gw/actuator/metrics/jvm.memory.used?tag=area:heap" -H "Authorization: Bearer $ops" \
     | python3 -c 'import json,sys; print("%.1f" % (json.load(sys.stdin)["measurements"][0]["value"]/1048576))'; }
 idle_rss=$(rss_mib "$gwpid")
+bare_idle_rss=$(rss_mib "$barepid")
 idle_heap=$(heap)
 
 # The process whose CPU a row is charged to: the proxy of the row (for direct rows, the
 # upstream itself).
 declare -A row_pid=([direct]=$uppid [gateway]=$gwpid [gateway-keyed]=$gwpid [gateway-replay]=$gwpid
-  [gateway-fixed]=$gwpid [gateway-fixed-c1]=$gwpid)
+  [gateway-fixed]=$gwpid [gateway-fixed-c1]=$gwpid [bare]=$barepid)
 $have_nginx && row_pid+=([nginx]=$proxypid [nginx-fixed]=$proxypid [nginx-fixed-c1]=$proxypid
-  [fixed]=$fixedpid [fixed-c1]=$fixedpid)
+  [fixed]=$fixedpid [fixed-c1]=$fixedpid [bare-fixed]=$barepid [bare-fixed-c1]=$barepid)
 $have_redis && row_pid+=([redis-keyed]=$gwrpid [redis-replay]=$gwrpid)
 # nginx's CPU is its master's and its workers' (children).
 proc_ticks() { local total=0 p; for p in $1 $(pgrep -P "$1" || true); do total=$(( total + $(cpu_ticks "$p") )); done; echo $total; }
@@ -135,20 +143,21 @@ measure() { # row url mode tokens [connections]
   rounds_p99[$row]="${rounds_p99[$row]:-} $(echo "$out" | awk '$1=="99%" {print $2}' | to_us)"
   rounds_cpu[$row]="${rounds_cpu[$row]:-} $(( (after - before) * 10000 / requests ))"
   if [ "$row" = gateway ]; then load_rss=$(rss_mib "$gwpid"); fi
+  if [ "$row" = bare ]; then bare_load_rss=$(rss_mib "$barepid"); fi
 }
 
-# JIT warm-up: each gateway runs every measured path in 10 s windows until its throughput over
+# JIT warm-up: each gateway (and the bare route) runs every measured path in 10 s windows until its throughput over
 # a window is within 5 % of the window before (at least 3, at most BENCH_MAX_WARMUP windows).
 # On 2 cores the JIT needs a minute or more before a gateway reaches its steady state, and a
 # row measured earlier would compare a cold gateway with a warm one.
-warm_up() { # name url tokens
+warm_up() { # name url tokens [modes]
   local previous=0 current window
   for window in $(seq 1 "${BENCH_MAX_WARMUP:-15}"); do
     current=0
-    for mode in plain fresh replay; do
+    for mode in ${4:-plain fresh replay}; do
       current=$(( current + $(rate "$2" "$mode" "$3" 10s || echo 0) ))
     done
-    echo "  $1 warm-up window $window: $current req/s (sum of 3 modes)" >&2
+    echo "  $1 warm-up window $window: $current req/s (sum of modes: ${4:-plain fresh replay})" >&2
     if [ "$window" -ge 3 ] && awk -v a="$current" -v b="$previous" 'BEGIN {exit !(b > 0 && (a-b)/b < 0.05 && (b-a)/b < 0.05)}'; then
       return
     fi
@@ -159,6 +168,9 @@ echo "Warming up until throughput is stable..." >&2
 warm_up gateway "http://127.0.0.1:$gw/mcp/bench/json" "$tokens"
 $have_nginx && rate "http://127.0.0.1:$gw/mcp/bench/fixed" plain "$tokens" 10s >/dev/null
 $have_redis && warm_up gateway-redis "http://127.0.0.1:$gwr/mcp/bench/json" "$tokens_redis"
+# The bare route forwards every call alike (an Idempotency-Key is one more header): one mode.
+warm_up bare "http://127.0.0.1:$bare/mcp" "" plain
+$have_nginx && rate "http://127.0.0.1:$bare/fixed" plain "" 10s >/dev/null
 
 # Rows are measured in ROUNDS interleaved rounds, so that drift on a shared machine (other
 # tenants, the JIT, GC) falls on every row alike. A row's req/s and CPU per call are the mean
@@ -168,6 +180,7 @@ echo "Measuring ($ROUNDS rounds; per row and round ${THREADS} connections (c1 ro
 for round in $(seq 1 "$ROUNDS"); do
   measure direct "http://127.0.0.1:$up/mcp" plain ""
   $have_nginx && measure nginx "http://127.0.0.1:$ng/mcp" plain ""
+  measure bare "http://127.0.0.1:$bare/mcp" plain ""
   measure gateway "http://127.0.0.1:$gw/mcp/bench/json" plain "$tokens"
   measure gateway-keyed "http://127.0.0.1:$gw/mcp/bench/json" fresh "$tokens"
   measure gateway-replay "http://127.0.0.1:$gw/mcp/bench/json" replay "$tokens"
@@ -178,9 +191,11 @@ for round in $(seq 1 "$ROUNDS"); do
   if $have_nginx; then
     measure fixed "http://127.0.0.1:$fx/" plain ""
     measure nginx-fixed "http://127.0.0.1:$ngf/" plain ""
+    measure bare-fixed "http://127.0.0.1:$bare/fixed" plain ""
     measure gateway-fixed "http://127.0.0.1:$gw/mcp/bench/fixed" plain "$tokens"
     measure fixed-c1 "http://127.0.0.1:$fx/" plain "" 1
     measure nginx-fixed-c1 "http://127.0.0.1:$ngf/" plain "" 1
+    measure bare-fixed-c1 "http://127.0.0.1:$bare/fixed" plain "" 1
     measure gateway-fixed-c1 "http://127.0.0.1:$gw/mcp/bench/fixed" plain "$tokens" 1
   fi
 done
@@ -224,13 +239,14 @@ heap_after=$(heap)
 store=$(curl -s "http://127.0.0.1:$gw/actuator/idempotency" -H "Authorization: Bearer $ops")
 
 printf '\n%-18s %9s %9s %9s %9s   %s\n' row "req/s" "p50 us" "p99 us" "CPU us" "req/s per round"
-for row in direct nginx gateway gateway-keyed gateway-replay redis-keyed redis-replay fixed nginx-fixed gateway-fixed \
-    fixed-c1 nginx-fixed-c1 gateway-fixed-c1; do
+for row in direct nginx bare gateway gateway-keyed gateway-replay redis-keyed redis-replay fixed nginx-fixed bare-fixed \
+    gateway-fixed fixed-c1 nginx-fixed-c1 bare-fixed-c1 gateway-fixed-c1; do
   [ -n "${rps[$row]:-}" ] && printf '%-18s %9s %9s %9s %9s  %s\n' "$row" "${rps[$row]}" "${p50[$row]}" "${p99[$row]}" \
     "${cpu[$row]}" "${rounds_rps[$row]}"
 done
 echo "(CPU us: CPU time per request of the row's proxy, from /proc: the gateway; nginx for nginx rows;"
-echo " the upstream itself for direct and fixed. c1 rows: one connection, latency only.)"
+echo " the bare route for bare rows; the upstream itself for direct and fixed. c1 rows: one connection,"
+echo " latency only. bare: a Spring Cloud Gateway Server MVC route on the gateway's stack, nothing else.)"
 $have_nginx || echo "nginx: not installed, nginx and fixed-upstream rows skipped"
 $have_redis || echo "redis-server: not installed, Redis rows skipped"
 printf '\nSSE first event (ms over %s calls each)  p50 direct %s, gateway %s; p99 direct %s, gateway %s\n' \
@@ -238,6 +254,7 @@ printf '\nSSE first event (ms over %s calls each)  p50 direct %s, gateway %s; p9
 
 printf '\nMemory of the gateway (memory store): heap after full GC %s MiB idle, %s MiB after the load;\n' "$idle_heap" "$load_heap"
 printf '  RSS %s MiB idle, %s MiB under the c=%s load, %s MiB after the flood\n' "$idle_rss" "${load_rss:-?}" "$THREADS" "$flood_rss"
+printf 'Memory of the bare route: RSS %s MiB idle, %s MiB under the c=%s load\n' "$bare_idle_rss" "${bare_load_rss:-?}" "$THREADS"
 printf 'Memory flood (%s, 16 principals, unique keys, 32 KiB replies): %s requests\n' "$DURATION" \
   "$(awk '/requests in/ {print $1}' "$work/flood.wrk")"
 echo "  store after the flood: $store"
@@ -253,6 +270,13 @@ target() { # name value-expression comparison limit unit
 ratio_of() { [ -n "${rps[$1]:-}" ] && [ -n "${rps[$2]:-}" ] && awk -v a="${rps[$1]}" -v b="${rps[$2]}" 'BEGIN {print a/b}'; return 0; }
 diff_of() { [ -n "${2:-}" ] && [ -n "${3:-}" ] && awk -v a="$2" -v b="$3" 'BEGIN {print a-b}'; return 0; }
 echo
+echo "Targets (issue 40):"
+target "gateway unkeyed / bare route, fixed upstream, c=$THREADS" "$(ratio_of gateway-fixed bare-fixed)" ">=" 0.95 ""
+target "gateway unkeyed / bare route, stub, c=$THREADS" "$(ratio_of gateway bare)" ">=" 0.95 ""
+target "keyed first calls / unkeyed (throughput)" "$(ratio_of gateway-keyed gateway)" ">=" 0.9 ""
+printf '%-52s %8s\n' "added median latency at c=1, gateway - bare (us)" "$(diff_of x "${p50[gateway-fixed-c1]:-}" "${p50[bare-fixed-c1]:-}")"
+printf '%-52s %8s\n' "CPU per call, gateway - bare, fixed upstream (us)" "$(diff_of x "${cpu[gateway-fixed]:-}" "${cpu[bare-fixed]:-}")"
+printf '%-52s %8s\n' "bare route / nginx proxy, fixed upstream, c=$THREADS" "$(ratio_of bare-fixed nginx-fixed | awk '{printf "%.2f", $1}')"
 echo "Targets (issue 27):"
 target "gateway CPU per unkeyed call (us)" "${cpu[gateway]:-}" "<=" 190 ""
 target "gateway CPU per keyed call, memory store (us)" "${cpu[gateway-keyed]:-}" "<=" 220 ""

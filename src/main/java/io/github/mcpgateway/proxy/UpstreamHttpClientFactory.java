@@ -20,6 +20,11 @@ import org.apache.hc.core5.util.Timeout;
  * retries off (the gateway never retries a call it sent), redirects off, transparent
  * decompression off (the reply passes through as the upstream encoded it), and per-read
  * timeouts as described in {@link IdleTimeoutRequestExecutor}.
+ *
+ * <p>
+ * {@code bench/bare-route} (the bare route {@code bench/run.sh} measures the gateway
+ * against) builds its client with a copy of these settings: a change here is made there
+ * too.
  */
 final class UpstreamHttpClientFactory {
 
