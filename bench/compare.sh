@@ -11,6 +11,7 @@
 #         COMPARE_REDIS=1: both use the Redis idempotency store, on one redis-server started here;
 #         COMPARE_REDIS=A or B: only that one does, the other keeps the memory store;
 #         COMPARE_A_JAVA / COMPARE_B_JAVA: the java binary of each, default java on the PATH;
+#         COMPARE_A_OPTS / COMPARE_B_OPTS: the JVM options of each (default GATEWAY_JAVA_OPTS, see lib.sh);
 #         COMPARE_A_LIMITS / COMPARE_B_LIMITS: a YAML flow list of policy limits that variant's
 #         bench server gets, for example
 #         COMPARE_B_LIMITS='[{name: bench, tokens: 1000000000, period: 1s}]';
@@ -53,7 +54,8 @@ for line in open(sys.argv[1]).read().splitlines():
     print(line)
 PY
   fi
-  GATEWAY_POLICY=$v_policy GATEWAY_JAVA=${!java_var:-java} launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" $v_redis ${!args_var:-}
+  opts_var="COMPARE_${v}_OPTS"
+  GATEWAY_JAVA_OPTS=${!opts_var:-${GATEWAY_JAVA_OPTS:-}} GATEWAY_POLICY=$v_policy GATEWAY_JAVA=${!java_var:-java} launch_gateway "${!v}" "${port[$v]}" "$work/gateway-$v.log" $v_redis ${!args_var:-}
   pid[$v]=$gateway_pid
 done
 for v in A B; do

@@ -11,14 +11,18 @@
 # Usage: bench/footprint.sh [configuration...]   (default: before shipped)
 #   configurations (see "configuration" below): before, jar, extracted, cds, shipped, and
 #   with a JDK 25 (FOOTPRINT_JDK25, default /usr/lib/jvm/temurin-25-jdk-amd64): shipped25, aot25
-#   FOOTPRINT_STARTS=5 FOOTPRINT_LOAD=60s FOOTPRINT_FLOOD=10s FOOTPRINT_MAXRAM=512m
-#   (FOOTPRINT_MAXRAM: the memory the JVM sees, as a container limit would set it)
+#   FOOTPRINT_STARTS=5 FOOTPRINT_LOAD=60s FOOTPRINT_FLOOD=10s FOOTPRINT_MAXRAM=384m
+#   FOOTPRINT_SHIPPED_OPTS: JVM options that replace the Dockerfile's in the shipped configurations
+#   FOOTPRINT_BEFORE_JAR: the jar of the "before" configuration (default: the one built here),
+#   for example a build of the commit before a change
+#   (FOOTPRINT_MAXRAM: the memory the JVM sees, as a container limit would set it; default the
+#   chart's limit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STARTS=${FOOTPRINT_STARTS:-5}
 LOAD=${FOOTPRINT_LOAD:-60s}
 FLOOD=${FOOTPRINT_FLOOD:-10s}
-MAXRAM=${FOOTPRINT_MAXRAM:-512m}
+MAXRAM=${FOOTPRINT_MAXRAM:-384m}
 JDK25=${FOOTPRINT_JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}
 source bench/lib.sh
 command -v wrk >/dev/null || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
@@ -30,7 +34,7 @@ policy_server big big
 # The image's JVM options (Dockerfile), before issue 40 and now. The container's memory limit
 # is given as -XX:MaxRAM, so that percentages size the heap as they would in a pod.
 BEFORE_OPTS="-XX:MaxRAM=$MAXRAM -XX:MaxRAMPercentage=75 -XX:InitialRAMPercentage=50 -XX:+UseG1GC"
-SHIPPED_OPTS="-XX:MaxRAM=$MAXRAM $(sed -n 's/^ *JAVA_TOOL_OPTIONS="\(.*\)" *\\\?$/\1/p' Dockerfile | sed 's/-XX:SharedArchiveFile=[^ ]*//; s/-XX:AOTCache=[^ ]*//')"
+SHIPPED_OPTS="-XX:MaxRAM=$MAXRAM ${FOOTPRINT_SHIPPED_OPTS:-$(sed -n 's/^ *JAVA_TOOL_OPTIONS="\(.*\)" *\\\?$/\1/p' Dockerfile | sed 's/-XX:SharedArchiveFile=[^ ]*//; s/-XX:AOTCache=[^ ]*//')}"
 
 # Boot's extracted layout (what the image holds): the application jar beside lib/.
 extracted="$work/extracted"
@@ -55,7 +59,7 @@ demo_args() { # port
 configure() { # name -> sets java_bin, launch (array), opts
   java_bin=java; opts=$SHIPPED_OPTS
   case $1 in
-    before) opts=$BEFORE_OPTS; launch=(-jar "$jar") ;;
+    before) opts=$BEFORE_OPTS; launch=(-jar "${FOOTPRINT_BEFORE_JAR:-$jar}") ;;
     jar) launch=(-jar "$jar") ;;
     extracted) launch=(-jar "$app_jar") ;;
     cds|shipped)
@@ -82,7 +86,7 @@ train() { # name java archive-option
 
 # One start: launch to readiness UP, in ms, and the RSS at that moment. Leaves the process
 # running (started_pid) when asked to keep it.
-start_once() { # kind(demo|prod) keep(0|1) -> prints "ms rss"; sets started_pid, started_port
+start_once() { # kind(demo|prod) keep(0|1) -> sets start_ms, start_rss, started_pid, started_port
   local port mport args t0 t1 health
   port=$(free_port); mport=$port
   if [ "$1" = prod ]; then mport=$(free_port); args=$(prod_args "$port" "$mport"); else args=$(demo_args "$port"); fi
@@ -96,24 +100,25 @@ start_once() { # kind(demo|prod) keep(0|1) -> prints "ms rss"; sets started_pid,
     sleep 0.02
   done
   t1=$(date +%s%N)
-  echo "$(( (t1 - t0) / 1000000 )) $(rss_mib "$started_pid")"
+  start_ms=$(( (t1 - t0) / 1000000 )); start_rss=$(rss_mib "$started_pid")
   if [ "$2" = 0 ]; then kill "$started_pid"; wait "$started_pid" 2>/dev/null || true; fi
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-heap_after_gc() { # pid -> MiB used after a full GC
+heap_after_gc() { # pid -> MiB of heap used after a full GC (every generation, any collector)
   jcmd "$1" GC.run >/dev/null 2>&1 || true
   sleep 1
-  jcmd "$1" GC.heap_info 2>/dev/null | awk '/used/ && !done {for (i=1;i<=NF;i++) if ($i=="used") {v=$(i+1); sub(/K,?$/,"",v); printf "%.0f", v/1024; done=1}}'
+  jcmd "$1" GC.heap_info 2>/dev/null | awk '/ total / && !/space/ {for (i=1;i<=NF;i++) if ($i=="used") {v=$(i+1); sub(/K,?$/,"",v); kb+=v}}
+    END {printf "%.0f", kb/1024}'
 }
 
 report() { # configuration
-  local name=$1 kind i out ms rss validate_ms=() p t0 t1 tokens flood ops
+  local name=$1 kind i validate_ms=() p t0 t1 tokens flood
   configure "$name"
   declare -A ready rss_ready
   for kind in demo prod; do
     for i in $(seq 1 "$STARTS"); do
-      out=$(start_once "$kind" 0)
-      ready[$kind]="${ready[$kind]:-} ${out% *}"; rss_ready[$kind]="${rss_ready[$kind]:-} ${out#* }"
+      start_once "$kind" 0
+      ready[$kind]="${ready[$kind]:-} $start_ms"; rss_ready[$kind]="${rss_ready[$kind]:-} $start_rss"
     done
   done
   for i in $(seq 1 "$STARTS"); do
@@ -126,9 +131,9 @@ report() { # configuration
     validate_ms+=($(( (t1 - t0) / 1000000 )))
   done
   # Memory under load: one demo gateway in front of the stub.
-  out=$(start_once demo 1); p=$started_pid
+  start_once demo 1; p=$started_pid
   tokens=""; for i in $(seq 1 8); do tokens="$tokens $(curl -s "http://127.0.0.1:$started_port/demo/token?human=load-$i&ttlSeconds=3600")"; done
-  local rss_idle; rss_idle=${out#* }
+  local rss_idle=$start_rss
   BENCH_TOKENS="$tokens" BENCH_MODE=plain wrk -t8 -c8 -d"$LOAD" -s bench/wrk/mcp.lua \
     "http://127.0.0.1:$started_port/mcp/bench/json" >"$work/$name-load.wrk" 2>&1
   local rss_load heap_load rss_flood heap_flood

@@ -115,12 +115,14 @@ policy). The second names the template, for the message.
       port: management
     periodSeconds: 10
     failureThreshold: 6
+  # The image is ready in about 3 s (docs/performance.md): 30 s, ten times that, before the
+  # kubelet gives up on a start (a node starting many pods at once is slower).
   startupProbe:
     httpGet:
       path: /actuator/health/liveness
       port: management
-    periodSeconds: 2
-    failureThreshold: 60
+    periodSeconds: 1
+    failureThreshold: 30
   {{- if gt (int .Values.shutdown.preStopSleepSeconds) 0 }}
   lifecycle:
     # Lets the pod's removal from the Service's endpoints reach every node and ingress before
