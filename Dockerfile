@@ -21,8 +21,8 @@ RUN ./mvnw -B verify \
  && mv /workspace/extracted/application/mcp-gateway-*.jar /workspace/extracted/application/app.jar
 
 # The runtime is JDK 25: its AOT cache (JEP 483, 514, 515; built below) is what brings the start
-# under 3 s. The jar is Java 17 bytecode and runs on any JDK from 17; on 17 the start takes
-# about 4.5 s with a CDS archive and 6 s without (docs/performance.md, "Start-up and memory").
+# to about 3 s. The jar is Java 17 bytecode and runs on any JDK from 17; on 17 the start takes
+# about 4 s with a CDS archive and 7 s without (docs/performance.md, "Start-up and memory").
 FROM eclipse-temurin:25-jre
 RUN groupadd --system --gid 10001 gateway \
  && useradd --system --uid 10001 --gid gateway --home-dir /app --shell /usr/sbin/nologin gateway
@@ -43,7 +43,7 @@ ENV SPRING_PROFILES_ACTIVE=container \
     GATEWAY_POLICY_LOCATION=/etc/mcp-gateway/policy/policy.yaml
 # The AOT cache: a training run that starts the context (a placeholder policy and issuer; the
 # context ends once refreshed, spring.context.exit=onRefresh) and records the classes it loaded
-# and linked and the methods' profiles. Ready in about 3 s instead of 7 s on 2 cores.
+# and linked and the methods' profiles. Ready in 2.7 to 3.2 s instead of 7 s on 2 cores.
 RUN printf 'servers:\n  - {namespace: training, name: training, uid: training, upstream: "http://127.0.0.1:9/mcp", path: /mcp/training/training, grants: [{tools: ["*"]}]}\n' >/tmp/training-policy.yaml \
  && java -XX:AOTCacheOutput=/app/app.aot -Dspring.context.exit=onRefresh -jar app.jar \
       --gateway.policy.location=file:/tmp/training-policy.yaml --gateway.identity.oauth.issuer=https://training.invalid \
@@ -51,7 +51,8 @@ RUN printf 'servers:\n  - {namespace: training, name: training, uid: training, u
  && rm /tmp/training-policy.yaml
 USER 10001:10001
 EXPOSE 8080 9090
-# Ready in about 3 s (docs/performance.md): 15 s of grace, then three failures 10 s apart.
+# Ready in about 3 s (docs/performance.md): 15 s of grace, five times that, then three
+# failures 10 s apart.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
   CMD bash -c 'exec 3<>/dev/tcp/127.0.0.1/9090 && printf "GET /actuator/health/liveness HTTP/1.0\r\nHost: localhost\r\n\r\n" >&3 && grep -q "\"status\":\"UP\"" <&3'
 # -XX:AOTCache: a JVM whose options differ from the training run's (another collector, say)
