@@ -103,7 +103,6 @@ start_once() { # kind(demo|prod) keep(0|1) -> sets start_ms, start_rss, started_
   start_ms=$(( (t1 - t0) / 1000000 )); start_rss=$(rss_mib "$started_pid")
   if [ "$2" = 0 ]; then kill "$started_pid"; wait "$started_pid" 2>/dev/null || true; fi
 }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 heap_after_gc() { # pid -> MiB of heap used after a full GC (every generation, any collector)
   jcmd "$1" GC.run >/dev/null 2>&1 || true
   sleep 1

@@ -116,7 +116,6 @@ proc_ticks() { local total=0 p; for p in $1 $(pgrep -P "$1" || true); do total=$
 declare -A rps p50 p99 cpu rounds_rps rounds_p50 rounds_p99 rounds_cpu
 failed=0
 to_us() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v)} else if (v ~ /ms$/) {sub(/ms$/,"",v); v*=1000} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000000}; printf "%.0f\n", v}'; }
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 rate() { # url mode tokens duration [connections] -> requests per second (empty when the run failed)
   local c=${5:-$THREADS}
   BENCH_TOKENS="$3" BENCH_MODE="$2" wrk -t"$c" -c"$c" -d"$4" -s bench/wrk/mcp.lua "$1" 2>/dev/null \
