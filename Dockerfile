@@ -37,9 +37,12 @@ COPY --from=build /workspace/extracted/application/ ./
 # memory"; figures on 2 cores, JDK 25): the serial collector (one collector thread, no
 # concurrent work, pauses of a few ms on a heap this small) with the heap at a quarter of the
 # container's memory (the live heap is 30 to 40 MiB after load and after a flood of keyed
-# calls; the chart's 384Mi limit gives 96 MiB), shrunk after collections.
+# calls; the chart's 384Mi limit gives 96 MiB), shrunk after collections; a young generation
+# of at least 16 MiB (without it the serial collector kept it at 2.4 MiB beside the shrinking
+# old one: a young collection every 12 ms under load, 30 to 60 % fewer calls in the first 30 s,
+# for 7 MiB of RSS).
 ENV SPRING_PROFILES_ACTIVE=container \
-    JAVA_TOOL_OPTIONS="-XX:+UseSerialGC -XX:MaxRAMPercentage=25 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:+ExitOnOutOfMemoryError" \
+    JAVA_TOOL_OPTIONS="-XX:+UseSerialGC -XX:MaxRAMPercentage=25 -XX:NewSize=16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:+ExitOnOutOfMemoryError" \
     GATEWAY_POLICY_LOCATION=/etc/mcp-gateway/policy/policy.yaml
 # The AOT cache: a training run that starts the context (a placeholder policy and issuer; the
 # context ends once refreshed, spring.context.exit=onRefresh) and records the classes it loaded
