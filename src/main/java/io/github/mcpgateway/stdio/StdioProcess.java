@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -21,9 +22,9 @@ import org.springframework.util.Assert;
  *
  * <p>
  * Design notes. Three threads touch a process: callers of {@link #send} (serialised on
- * the stdin lock), the stdout reader (which alone calls the listener, and ends the
- * process once its stdout closes or breaks the framing) and the stderr drain. The first
- * reason to end wins ({@code ending}, set once): {@link #stop()} sets
+ * the stdin lock, {@code writing}), the stdout reader (which alone calls the listener,
+ * and ends the process once its stdout closes or breaks the framing) and the stderr
+ * drain. The first reason to end wins ({@code ending}, set once): {@link #stop()} sets
  * {@link StdioEnd.Reason#STOPPED}, the reader a violation or
  * {@link StdioEnd.Reason#EXITED}; whoever sets it, the listener hears of the end once,
  * from the reader, after the process is gone. Ending follows the MCP stdio transport's
@@ -52,6 +53,8 @@ public final class StdioProcess {
 	private final AtomicReference<StdioEnd.Reason> ending = new AtomicReference<>();
 
 	private final CountDownLatch ended = new CountDownLatch(1);
+
+	private final ReentrantLock writing = new ReentrantLock();
 
 	private StdioProcess(String name, Process process, StdioLimits limits) {
 		this.name = name;
@@ -87,19 +90,21 @@ public final class StdioProcess {
 	 */
 	public boolean send(JsonNode message) {
 		byte[] line = JSON.writeValueAsBytes(message);
-		synchronized (this.stdin) {
+		this.writing.lock();
+		try {
 			if (this.ending.get() != null) {
 				return false;
 			}
-			try {
-				this.stdin.write(line);
-				this.stdin.write(NEWLINE);
-				this.stdin.flush();
-				return true;
-			}
-			catch (IOException ex) {
-				return false;
-			}
+			this.stdin.write(line);
+			this.stdin.write(NEWLINE);
+			this.stdin.flush();
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		finally {
+			this.writing.unlock();
 		}
 	}
 
@@ -160,14 +165,7 @@ public final class StdioProcess {
 	}
 
 	private void terminate(Duration grace) {
-		synchronized (this.stdin) {
-			try {
-				this.stdin.close();
-			}
-			catch (IOException ex) {
-				// Already closed by the process's end: nothing to flush.
-			}
-		}
+		closeStdin(grace);
 		if (waitFor(grace)) {
 			return;
 		}
@@ -178,14 +176,38 @@ public final class StdioProcess {
 		}
 	}
 
+	// A send blocked on a full pipe (a process that does not read) holds the lock: the
+	// signals that follow end the process, and so that send.
+	private void closeStdin(Duration wait) {
+		try {
+			if (this.writing.tryLock(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+				try {
+					this.stdin.close();
+				}
+				finally {
+					this.writing.unlock();
+				}
+			}
+		}
+		catch (IOException ex) {
+			// Already closed by the process's end: nothing to flush.
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
 	private void signal(boolean kill) {
 		List<ProcessHandle> descendants = this.process.descendants().toList();
 		descendants.forEach(kill ? ProcessHandle::destroyForcibly : ProcessHandle::destroy);
+		// Through the handle: Process.destroy() also closes the streams, and so waits for
+		// a send blocked on a full pipe.
+		ProcessHandle handle = this.process.toHandle();
 		if (kill) {
-			this.process.destroyForcibly();
+			handle.destroyForcibly();
 		}
 		else {
-			this.process.destroy();
+			handle.destroy();
 		}
 	}
 

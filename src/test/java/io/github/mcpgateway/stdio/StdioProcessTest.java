@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -159,6 +162,24 @@ class StdioProcessTest {
 		catch (IOException ex) {
 			return false;
 		}
+	}
+
+	@Test
+	void stopWhenASendIsBlockedOnAProcessThatDoesNotReadThenTheProcessEndsAndTheSendReturns() throws Exception {
+		StdioProcess process = start(List.of("/bin/sh", "-c", "trap '' TERM; sleep 60"),
+				Map.of("PATH", "/usr/bin:/bin"));
+		JsonNode big = JSON.readTree("{\"text\":\"" + "x".repeat(256 * 1024) + "\"}");
+		ExecutorService threads = Executors.newCachedThreadPool();
+		CompletableFuture<Boolean> blocked = CompletableFuture.supplyAsync(() -> process.send(big), threads);
+		Thread.sleep(200);
+		assertThat(blocked).isNotDone();
+
+		CompletableFuture.runAsync(process::stop, threads).get(10, TimeUnit.SECONDS);
+		threads.shutdown();
+
+		assertThat(blocked.get(5, TimeUnit.SECONDS)).isFalse();
+		assertThat(process.isAlive()).isFalse();
+		assertThat(this.recorder.end().reason()).isEqualTo(StdioEnd.Reason.STOPPED);
 	}
 
 	@Test
