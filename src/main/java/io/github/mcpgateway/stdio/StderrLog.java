@@ -41,7 +41,9 @@ final class StderrLog {
 				else if (logged == this.limits.maxStderrLines()) {
 					logger.info("[" + this.name + "] stderr past " + logged + " lines: the rest is dropped");
 				}
-				logged = (logged > this.limits.maxStderrLines()) ? logged : logged + 1;
+				if (logged <= this.limits.maxStderrLines()) {
+					logged++;
+				}
 			}
 		}
 		catch (IOException ex) {

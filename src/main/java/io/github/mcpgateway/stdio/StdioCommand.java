@@ -29,12 +29,4 @@ public record StdioCommand(List<String> argv, Path workingDirectory, Map<String,
 		environment = Map.copyOf(environment);
 	}
 
-	/**
-	 * The executable, the first element of {@link #argv()}.
-	 * @return the executable as configured
-	 */
-	public String executable() {
-		return this.argv.get(0);
-	}
-
 }

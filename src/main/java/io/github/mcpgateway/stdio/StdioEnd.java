@@ -6,8 +6,8 @@ import org.jspecify.annotations.Nullable;
  * How a child process ended: told once to its {@link StdioListener}.
  *
  * @param reason why it ended
- * @param exitCode the process's exit status when it is known ({@code null} when the
- * process could not be started)
+ * @param exitCode the process's exit status ({@code null} when it had not exited when the
+ * end was told, which the signals make rare)
  */
 public record StdioEnd(Reason reason, @Nullable Integer exitCode) {
 
@@ -24,15 +24,7 @@ public record StdioEnd(Reason reason, @Nullable Integer exitCode) {
 		LINE_TOO_LONG,
 
 		/** Its stdout held a line that is not one JSON object. */
-		NOT_JSON;
-
-		/**
-		 * Whether the process broke the stdio framing (and was killed for it).
-		 * @return {@code true} for {@link #LINE_TOO_LONG} and {@link #NOT_JSON}
-		 */
-		public boolean isViolation() {
-			return this == LINE_TOO_LONG || this == NOT_JSON;
-		}
+		NOT_JSON
 
 	}
 

@@ -31,8 +31,9 @@ import org.springframework.util.Assert;
  * shutdown: stdin closed, then SIGTERM after {@link StdioLimits#stopGrace()}, then
  * SIGKILL after as long again; each signal goes to the process's descendants too (a
  * launcher such as {@code npx} runs the server as its child), taken before the process
- * itself is signalled, since they stop being its descendants once it is gone. A process
- * that broke the framing is killed at once: what it writes is no longer trusted.
+ * itself is signalled, since they stop being its descendants once it is gone (a child
+ * forked between that look and the signal escapes: Java cannot signal a process group). A
+ * process that broke the framing is killed at once: what it writes is no longer trusted.
  */
 public final class StdioProcess {
 
