@@ -20,6 +20,7 @@ import io.github.mcpgateway.request.AuditContribution;
 import io.github.mcpgateway.request.McpAuditEvent;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.session.SessionEvent;
+import io.github.mcpgateway.stdio.StdioProcessEvent;
 import io.github.mcpgateway.virtual.VirtualAuditEvent;
 import io.github.mcpgateway.virtual.VirtualAuditListener;
 
@@ -67,6 +68,28 @@ public class AuditLogWriter implements McpAuditListener, VirtualAuditListener {
 			fields.put("session_id", ShownText.bounded(event.sessionId()));
 			fields.put("server", event.serverKey());
 			fields.put("human", ShownText.bounded(event.human()));
+			auditLog.info(this.jsonMapper.writeValueAsString(fields));
+		}
+	}
+
+	/**
+	 * A stdio server's process started or ended: the session, the human, and for an end
+	 * its cause and exit status; never the command, its environment or a message.
+	 */
+	@EventListener
+	public void onStdioProcessEvent(StdioProcessEvent event) {
+		if (auditLog.isInfoEnabled()) {
+			Map<String, Object> fields = new LinkedHashMap<>();
+			fields.put("time", event.time().toString());
+			fields.put("stdio_process", event.type().name().toLowerCase(java.util.Locale.ROOT));
+			fields.put("server", event.serverKey());
+			fields.put("session_id", ShownText.bounded(event.sessionId()));
+			fields.put("human", ShownText.bounded(event.human()));
+			fields.put("pid", event.pid());
+			if (event.type() == StdioProcessEvent.Type.ENDED) {
+				fields.put("cause", event.cause());
+				fields.put("exit_code", event.exitCode());
+			}
 			auditLog.info(this.jsonMapper.writeValueAsString(fields));
 		}
 	}

@@ -224,6 +224,16 @@ public final class GatewayErrors {
 	public static final GatewayError MEMBER_UNAVAILABLE = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
 			"member_unavailable", "The member server that serves this request could not open a session");
 
+	public static final GatewayError STDIO_PROCESS_CAPACITY = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
+			"stdio_process_capacity",
+			"This stdio server, or this gateway replica, runs as many processes as it may; retry later")
+		.withRetryAfter(Duration.ofSeconds(5));
+
+	public static final GatewayError STDIO_PROCESSES_PER_PRINCIPAL = of(HttpStatus.TOO_MANY_REQUESTS, Category.CAPACITY,
+			"stdio_processes_per_principal",
+			"This caller has as many sessions (processes) of this stdio server as it may; end one (DELETE) first")
+		.withRetryAfter(Duration.ofSeconds(5));
+
 	public static final GatewayError INTERNAL_ERROR = of(HttpStatus.INTERNAL_SERVER_ERROR, Category.INTERNAL,
 			"internal_error", "The gateway failed to handle the request");
 

@@ -28,6 +28,7 @@ import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.request.StageDecision;
+import io.github.mcpgateway.transport.DispatchRefusedException;
 import io.github.mcpgateway.transport.ReplyTap;
 import io.github.mcpgateway.transport.UpstreamCall;
 
@@ -220,6 +221,15 @@ public final class UpstreamGuardStage implements McpStage {
 	 */
 	private String upstreamFailed(DispatchedCall call, Throwable ex) throws IOException {
 		McpRequestContext context = call.exchange().context();
+		DispatchRefusedException refused = DispatchRefusedException.in(ex);
+		if (refused != null) {
+			// The gateway's own client refused it (a stdio server's process cap): nothing
+			// reached the upstream, which is not at fault.
+			call.permit().released();
+			context.upstream().dispatched(false);
+			this.refusals.refuse(call.exchange(), refused.error());
+			return "refused";
+		}
 		UpstreamFailure failure = UpstreamFailure.classify(ex);
 		if (failure == UpstreamFailure.POOL_EXHAUSTED) {
 			// The gateway's own connection pool is full: nothing reached the upstream.

@@ -22,7 +22,10 @@ import io.github.mcpgateway.principal.IdentityMode;
  * @param uid the server's stable UID; idempotency keys are scoped to it, so a server
  * without one cannot serve keyed requests
  * @param upstream the absolute {@code http} or {@code https} URL of the upstream MCP
- * endpoint
+ * endpoint; for a server the gateway runs itself ({@code stdio}), {@code stdio:} and the
+ * server's {@code namespace/name} ({@link #stdioUpstream})
+ * @param stdio the command of a server the gateway runs as a child process (ADR 0023),
+ * {@code null} for a server at an {@code upstream} URL; a server has one or the other
  * @param path the path the gateway serves this server on, for example
  * {@code /mcp/payments/ledger}
  * @param identity how callers are verified; {@code oauth} when omitted
@@ -31,9 +34,9 @@ import io.github.mcpgateway.principal.IdentityMode;
  * @param upstreamAuth the credential sent upstream; {@link UpstreamAuth#NONE} when
  * omitted
  */
-public record McpServerPolicy(String namespace, String name, @Nullable String uid, URI upstream, String path,
-		@Nullable IdentityMode identity, @Nullable List<Grant> grants, @Nullable List<RateLimit> limits,
-		@JsonProperty("upstream-auth") @Nullable UpstreamAuth upstreamAuth) {
+public record McpServerPolicy(String namespace, String name, @Nullable String uid, URI upstream,
+		@Nullable StdioUpstream stdio, String path, @Nullable IdentityMode identity, @Nullable List<Grant> grants,
+		@Nullable List<RateLimit> limits, @JsonProperty("upstream-auth") @Nullable UpstreamAuth upstreamAuth) {
 
 	private static final List<String> RESERVED_PREFIXES = List.of("/.well-known", "/actuator", "/demo", "/error");
 
@@ -43,7 +46,12 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		if (uid != null && uid.isBlank()) {
 			throw new IllegalArgumentException("uid must not be blank; omit it if the server has none");
 		}
-		validateUpstream(upstream);
+		if (stdio != null) {
+			upstream = stdioUpstream(namespace, name, upstream);
+		}
+		else {
+			validateUpstream(upstream);
+		}
 		validatePath(path);
 		identity = (identity != null) ? identity : IdentityMode.OAUTH;
 		validateGrants((grants != null) ? grants : List.of(), identity);
@@ -52,6 +60,28 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 		requireUniqueNames(limits);
 		upstreamAuth = (upstreamAuth != null) ? upstreamAuth : UpstreamAuth.NONE;
 		validateUpstreamAuth(identity, upstreamAuth);
+		if (stdio != null && upstreamAuth.mode() != UpstreamAuth.Mode.NONE) {
+			throw new IllegalArgumentException(
+					"upstream-auth sends a credential over HTTP; a stdio server gets its credentials from stdio.environment");
+		}
+	}
+
+	/**
+	 * The {@code upstream} of a stdio server: {@code stdio:<namespace>/<name>}, which
+	 * names the server in traces and in the policy endpoint and which no HTTP client can
+	 * reach. A server given both an {@code upstream} URL and a command is refused.
+	 */
+	private static URI stdioUpstream(String namespace, String name, @Nullable URI given) {
+		URI upstream = URI.create("stdio:" + namespace + "/" + name);
+		if (given != null && !given.equals(upstream)) {
+			throw new IllegalArgumentException("a server has an upstream URL or a stdio command, not both");
+		}
+		return upstream;
+	}
+
+	/** Whether the gateway runs this server itself, as a child process (ADR 0023). */
+	public boolean runsStdio() {
+		return this.stdio != null;
 	}
 
 	/**
@@ -127,7 +157,7 @@ public record McpServerPolicy(String namespace, String name, @Nullable String ui
 
 	private static void validateUpstream(@Nullable URI upstream) {
 		if (upstream == null) {
-			throw new IllegalArgumentException("upstream is required");
+			throw new IllegalArgumentException("upstream is required (an http or https URL), or stdio (a command)");
 		}
 		String scheme = (upstream.getScheme() != null) ? upstream.getScheme().toLowerCase(Locale.ROOT) : "";
 		if (!(scheme.equals("http") || scheme.equals("https")) || upstream.getHost() == null) {

@@ -21,7 +21,10 @@ import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
 import io.github.mcpgateway.request.PipelineObserver;
+import io.github.mcpgateway.request.RequestProperties;
 import io.github.mcpgateway.request.UpstreamHeaderRule;
+import io.github.mcpgateway.stdio.StdioSessions;
+import io.github.mcpgateway.stdio.StdioTransport;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
@@ -46,13 +49,26 @@ class ProxyConfiguration {
 	}
 
 	/**
-	 * The proxy's exchange over Apache HttpClient; with a pipeline observer (tracing on),
-	 * the observer follows each upstream call ({@link ObservedRequestFactory}).
+	 * The transport of stdio servers: a reply is held to the proxy's first-byte timeout,
+	 * a request body to the gateway's request cap.
 	 */
 	@Bean
-	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, GatewayMvcProperties properties,
-			ObjectProvider<PipelineObserver> observer) {
-		ClientHttpRequestFactory requests = new AbortableRequestFactory(upstreamHttpClient);
+	StdioTransport stdioTransport(StdioSessions stdioSessions, ProxyProperties properties,
+			RequestProperties requestProperties) {
+		return new StdioTransport(stdioSessions, properties.firstByteTimeout(),
+				requestProperties.maxBodySize().toBytes());
+	}
+
+	/**
+	 * The proxy's exchange over Apache HttpClient, or the stdio transport for a stdio
+	 * server; with a pipeline observer (tracing on), the observer follows each upstream
+	 * call ({@link ObservedRequestFactory}).
+	 */
+	@Bean
+	ProxyExchange upstreamProxyExchange(CloseableHttpClient upstreamHttpClient, StdioTransport stdioTransport,
+			GatewayMvcProperties properties, ObjectProvider<PipelineObserver> observer) {
+		ClientHttpRequestFactory requests = new StdioRequestFactory(new AbortableRequestFactory(upstreamHttpClient),
+				stdioTransport);
 		PipelineObserver pipelineObserver = observer.getIfAvailable();
 		if (pipelineObserver != null) {
 			requests = new ObservedRequestFactory(requests, pipelineObserver);

@@ -92,6 +92,10 @@ final class UpstreamHandler implements HandlerFunction<ServerResponse>, SmartIni
 
 	static URI target(McpRequestContext context, ServerRequest request) {
 		URI upstream = context.server().upstream();
+		if (context.server().runsStdio()) {
+			// Names the server; the stdio transport takes no query.
+			return upstream;
+		}
 		return UriComponentsBuilder.fromUri(upstream)
 			.replaceQuery(request.servletRequest().getQueryString())
 			.build(true)

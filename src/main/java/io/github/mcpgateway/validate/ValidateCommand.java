@@ -30,6 +30,7 @@ import io.github.mcpgateway.policy.VirtualServerPolicy;
 import io.github.mcpgateway.policy.condition.Condition;
 import io.github.mcpgateway.redact.ShownText;
 import io.github.mcpgateway.revocation.RevocationSync;
+import io.github.mcpgateway.stdio.StdioExecutables;
 import io.github.mcpgateway.upstreamauth.ClientRegistrations;
 import io.github.mcpgateway.upstreamauth.UpstreamAuthProperties;
 
@@ -164,7 +165,8 @@ public final class ValidateCommand {
 	}
 
 	private void checkPolicy(String location, OAuth2ClientProperties clients, UpstreamAuthProperties upstreamAuth) {
-		PolicyParser parser = new PolicyParser(List.of(ClientRegistrations.offlineCheck(clients, upstreamAuth)));
+		PolicyParser parser = new PolicyParser(
+				List.of(ClientRegistrations.offlineCheck(clients, upstreamAuth), new StdioExecutables(System::getenv)));
 		LivePolicy live = new LivePolicy();
 		try {
 			new PolicyReloader(new PolicyProperties(location, Duration.ofSeconds(5), DataSize.ofMegabytes(8)), parser,

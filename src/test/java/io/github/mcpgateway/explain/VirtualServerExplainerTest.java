@@ -196,7 +196,7 @@ class VirtualServerExplainerTest {
 	}
 
 	private static McpServerPolicy server(String name, Grant... grants) {
-		return new McpServerPolicy("demo", name, "uid-" + name, URI.create("http://" + name + "/mcp"),
+		return new McpServerPolicy("demo", name, "uid-" + name, URI.create("http://" + name + "/mcp"), null,
 				"/mcp/demo/" + name, null, List.of(grants), null, null);
 	}
 

@@ -106,8 +106,9 @@ class PolicyParserTest {
 	@Test
 	void parseWhenAnItemHasTheWrongShapeThenTheMessageNamesTheShapeNotAJavaType() {
 		assertThatThrownBy(() -> parse("servers:\n  - [a, b]\n")).isInstanceOf(PolicyException.class)
-			.hasMessageContaining("(servers[0]): expected an object (namespace, name, uid, upstream, path, identity, "
-					+ "grants, limits, upstream-auth), found a list")
+			.hasMessageContaining(
+					"(servers[0]): expected an object (namespace, name, uid, upstream, stdio, path, identity, "
+							+ "grants, limits, upstream-auth), found a list")
 			.message()
 			.doesNotContain("io.github")
 			.doesNotContain("Cannot deserialize");

@@ -128,8 +128,8 @@ class ObservedRequestFactoryTest {
 	private static void onAnMcpRequest() {
 		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/mcp/test/echo");
 		TestRequestContexts.open(request,
-				new McpServerPolicy("test", "echo", null, UPSTREAM, "/mcp/test/echo", null, null, null, null), null,
-				false, null);
+				new McpServerPolicy("test", "echo", null, UPSTREAM, null, "/mcp/test/echo", null, null, null, null),
+				null, false, null);
 		RequestContextHolder.setRequestAttributes(new ServletRequestAttributes(request));
 	}
 

@@ -170,7 +170,7 @@ class UpstreamHeadersTest {
 	}
 
 	private static McpServerPolicy server(IdentityMode identity) {
-		return new McpServerPolicy("test", "guarded", "uid-guarded", URI.create("http://upstream.example/mcp"),
+		return new McpServerPolicy("test", "guarded", "uid-guarded", URI.create("http://upstream.example/mcp"), null,
 				"/mcp/test/guarded", identity, null, null, null);
 	}
 

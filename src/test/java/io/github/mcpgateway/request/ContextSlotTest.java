@@ -18,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class ContextSlotTest {
 
-	private final McpRequestContext context = McpRequestContext.open(
-			new MockHttpServletRequest(), new McpServerPolicy("test", "echo", "uid-echo",
-					URI.create("http://upstream.example/mcp"), "/mcp/test/echo", IdentityMode.OAUTH, null, null, null),
+	private final McpRequestContext context = McpRequestContext.open(new MockHttpServletRequest(),
+			new McpServerPolicy("test", "echo", "uid-echo", URI.create("http://upstream.example/mcp"), null,
+					"/mcp/test/echo", IdentityMode.OAUTH, null, null, null),
 			null, 0);
 
 	@Test

@@ -35,7 +35,7 @@ class StageDescriptionsTest {
 
 	private final McpRequestContext context = TestRequestContexts.open(
 			new MockHttpServletRequest(), new McpServerPolicy("test", "echo", null,
-					URI.create("http://upstream.example/mcp"), "/mcp/test/echo", null, null, null, null),
+					URI.create("http://upstream.example/mcp"), null, "/mcp/test/echo", null, null, null, null),
 			null, false, null);
 
 	@Test

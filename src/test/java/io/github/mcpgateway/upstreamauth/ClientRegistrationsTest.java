@@ -73,8 +73,8 @@ class ClientRegistrationsTest {
 	private static McpServerPolicy server(UpstreamAuth.Mode mode, String client, String actor) {
 		UpstreamAuth auth = (mode == UpstreamAuth.Mode.NONE) ? UpstreamAuth.NONE
 				: new UpstreamAuth(mode, client, actor, "api", null, null, false);
-		return new McpServerPolicy("ns", "name", "uid", URI.create("http://upstream/mcp"), "/mcp/x", null, null, null,
-				auth);
+		return new McpServerPolicy("ns", "name", "uid", URI.create("http://upstream/mcp"), null, "/mcp/x", null, null,
+				null, auth);
 	}
 
 	private static ClientRegistration registration(String id, AuthorizationGrantType grant) {

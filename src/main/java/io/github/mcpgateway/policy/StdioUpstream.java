@@ -1,0 +1,171 @@
+package io.github.mcpgateway.policy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A server the gateway runs itself as a child process that speaks MCP over stdio (ADR
+ * 0023), in place of an {@code upstream} URL. Constructed by {@link PolicyParser};
+ * immutable, and equal when every field is, so that a changed entry is told apart from an
+ * unchanged one on reload. Holds no secret: an environment value read from a file or from
+ * the gateway's environment is named here and read when a process starts.
+ *
+ * @param command the executable (an absolute path, or a name found on the gateway's
+ * {@code PATH}) and its arguments: a list, never a shell string
+ * @param workingDirectory the child's working directory, an absolute path; the gateway's
+ * own when omitted
+ * @param environment every variable the child sees, and nothing else of the gateway's
+ * environment; none when omitted
+ * @param idleTimeout a session whose process saw no request and no message for this long
+ * is ended; {@link #DEFAULT_IDLE_TIMEOUT} when omitted
+ * @param startTimeout how long a new process has to answer {@code initialize};
+ * {@link #DEFAULT_START_TIMEOUT} when omitted
+ * @param maxProcesses the most processes of this server at once;
+ * {@link #DEFAULT_MAX_PROCESSES} when omitted
+ * @param maxProcessesPerPrincipal the most processes of this server one human has at
+ * once; {@link #DEFAULT_MAX_PROCESSES_PER_PRINCIPAL} when omitted
+ */
+public record StdioUpstream(List<String> command, @JsonProperty("working-directory") @Nullable String workingDirectory,
+		@Nullable Map<String, EnvironmentValue> environment,
+		@JsonProperty("idle-timeout") @Nullable Duration idleTimeout,
+		@JsonProperty("start-timeout") @Nullable Duration startTimeout,
+		@JsonProperty("max-processes") @Nullable Integer maxProcesses,
+		@JsonProperty("max-processes-per-principal") @Nullable Integer maxProcessesPerPrincipal) {
+
+	public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(15);
+
+	public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
+
+	public static final int DEFAULT_MAX_PROCESSES = 16;
+
+	public static final int DEFAULT_MAX_PROCESSES_PER_PRINCIPAL = 4;
+
+	/** POSIX portable variable names. */
+	private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+	public StdioUpstream {
+		if (command == null || command.isEmpty()) {
+			throw new IllegalArgumentException("stdio.command must list the executable and its arguments");
+		}
+		for (int i = 0; i < command.size(); i++) {
+			if (command.get(i) == null || (i == 0 && command.get(0).isBlank())) {
+				throw new IllegalArgumentException("stdio.command[" + i + "] must not be empty");
+			}
+		}
+		command = List.copyOf(command);
+		if (command.get(0).contains("/") && !Path.of(command.get(0)).isAbsolute()) {
+			// A relative path would be resolved against the child's working directory.
+			throw new IllegalArgumentException(
+					"stdio.command[0] must be an absolute path, or a name found on the gateway's PATH");
+		}
+		if (workingDirectory != null && !Path.of(workingDirectory).isAbsolute()) {
+			throw new IllegalArgumentException("stdio.working-directory must be an absolute path");
+		}
+		environment = checkedEnvironment(environment);
+		idleTimeout = positive(idleTimeout, DEFAULT_IDLE_TIMEOUT, "idle-timeout");
+		startTimeout = positive(startTimeout, DEFAULT_START_TIMEOUT, "start-timeout");
+		maxProcesses = atLeastOne(maxProcesses, DEFAULT_MAX_PROCESSES, "max-processes");
+		maxProcessesPerPrincipal = atLeastOne(maxProcessesPerPrincipal,
+				Math.min(DEFAULT_MAX_PROCESSES_PER_PRINCIPAL, maxProcesses), "max-processes-per-principal");
+		if (maxProcessesPerPrincipal > maxProcesses) {
+			throw new IllegalArgumentException("stdio.max-processes-per-principal must not exceed max-processes");
+		}
+	}
+
+	/** The executable, as the command names it. */
+	public String executable() {
+		return this.command.get(0);
+	}
+
+	private static Map<String, EnvironmentValue> checkedEnvironment(@Nullable Map<String, EnvironmentValue> given) {
+		if (given == null) {
+			return Map.of();
+		}
+		Map<String, EnvironmentValue> checked = new LinkedHashMap<>();
+		given.forEach((name, value) -> {
+			if (!VARIABLE.matcher(name).matches()) {
+				throw new IllegalArgumentException(
+						"stdio.environment: " + name + " is not a variable name (letters, digits and _)");
+			}
+			if (value == null) {
+				throw new IllegalArgumentException("stdio.environment." + name + " must have a value");
+			}
+			checked.put(name, value);
+		});
+		return java.util.Collections.unmodifiableMap(checked);
+	}
+
+	private static Duration positive(@Nullable Duration value, Duration otherwise, String field) {
+		if (value == null) {
+			return otherwise;
+		}
+		if (value.isNegative() || value.isZero()) {
+			throw new IllegalArgumentException("stdio." + field + " must be positive");
+		}
+		return value;
+	}
+
+	private static int atLeastOne(@Nullable Integer value, int otherwise, String field) {
+		if (value == null) {
+			return otherwise;
+		}
+		if (value < 1) {
+			throw new IllegalArgumentException("stdio." + field + " must be at least 1");
+		}
+		return value;
+	}
+
+	/**
+	 * One variable of the child's environment: a literal value, or where the gateway
+	 * reads it when the process starts (a file, or a variable of the gateway's own
+	 * environment, for secrets that must not be in the policy file). Exactly one is set.
+	 *
+	 * @param value the literal value
+	 * @param fromEnv the gateway's environment variable that holds the value
+	 * @param fromFile the absolute path of a file that holds the value (a trailing line
+	 * break is dropped)
+	 */
+	public record EnvironmentValue(@Nullable String value, @JsonProperty("from-env") @Nullable String fromEnv,
+			@JsonProperty("from-file") @Nullable String fromFile) {
+
+		@JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+		public EnvironmentValue {
+			int set = ((value != null) ? 1 : 0) + ((fromEnv != null) ? 1 : 0) + ((fromFile != null) ? 1 : 0);
+			if (set != 1) {
+				throw new IllegalArgumentException(
+						"an environment value is a string, or one of {value}, {from-env} and {from-file}");
+			}
+			if (fromEnv != null && !VARIABLE.matcher(fromEnv).matches()) {
+				throw new IllegalArgumentException("from-env must name a variable (letters, digits and _)");
+			}
+			if (fromFile != null && !Path.of(fromFile).isAbsolute()) {
+				throw new IllegalArgumentException("from-file must be an absolute path");
+			}
+		}
+
+		/** A literal value, as the file writes it: {@code NAME: value}. */
+		@JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+		public static EnvironmentValue literal(String value) {
+			return new EnvironmentValue(value, null, null);
+		}
+
+		/** Where the value comes from, for {@code validate} and the policy endpoint. */
+		@Override
+		public String toString() {
+			if (this.fromEnv != null) {
+				return "from-env " + this.fromEnv;
+			}
+			return (this.fromFile != null) ? "from-file " + this.fromFile : "value";
+		}
+
+	}
+
+}

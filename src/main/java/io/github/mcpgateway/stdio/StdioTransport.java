@@ -1,0 +1,158 @@
+package io.github.mcpgateway.stdio;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import io.github.mcpgateway.jsonrpc.JsonReadLimits;
+import io.github.mcpgateway.jsonrpc.MalformedJsonException;
+import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+
+/**
+ * The Streamable HTTP transport (2025-03-26 to 2025-11-25) served over stdio processes,
+ * in the gateway's process: the proxy sends a stdio server's requests here instead of to
+ * a socket, so that every stage before it treats the server as an HTTP one (ADR 0023).
+ *
+ * <p>
+ * What it answers, as the TypeScript SDK's own server does:
+ * <ul>
+ * <li>{@code initialize} without a session starts a process ({@link StdioSessions},
+ * within the caps), forwards the request and answers the process's result with a new
+ * {@code Mcp-Session-Id}; an error result ends the process again;</li>
+ * <li>any other request of a session: the process's response, as one JSON reply
+ * ({@code application/json}), so that a keyed call is replayable under the
+ * Idempotency-Key contract; the process's own messages meanwhile go to the session's
+ * {@code GET} stream;</li>
+ * <li>a notification, or a response to the process's own request: 202;</li>
+ * <li>{@code GET}: the session's stream (one at a time; a second is 409); {@code DELETE}:
+ * ends the session (200);</li>
+ * <li>a session id this replica does not run (never issued, ended, crashed): 404, which
+ * the client answers with a new {@code initialize}; a request without one but
+ * {@code initialize}: 400.</li>
+ * </ul>
+ * Failures are thrown, as an HTTP client throws them, for the upstream guard to classify:
+ * a process that cannot start is a refused connection (not dispatched), no answer within
+ * the timeout a read timeout, a process that ends during a call a broken connection (the
+ * outcome is unknown).
+ */
+public final class StdioTransport {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final StdioSessions sessions;
+
+	private final Duration replyTimeout;
+
+	private final StrictJsonReader reader;
+
+	/**
+	 * @param replyTimeout how long a request waits for the process's response (the
+	 * proxy's first-byte timeout: the response is the first byte)
+	 * @param maxBodyBytes the largest request body (the gateway's request cap)
+	 */
+	public StdioTransport(StdioSessions sessions, Duration replyTimeout, long maxBodyBytes) {
+		this.sessions = sessions;
+		this.replyTimeout = replyTimeout;
+		this.reader = new StrictJsonReader(JsonReadLimits.DEFAULTS, maxBodyBytes);
+	}
+
+	/** Serves one HTTP request of a stdio server's transport. */
+	public StdioResponse exchange(StdioRequest request) throws IOException {
+		if (request.sessionId() == null) {
+			return withoutSession(request);
+		}
+		StdioSession session = this.sessions.find(request.sessionId());
+		if (session == null || !session.belongsTo(request.server(), request.human())) {
+			return error(404, -32001, "Session not found");
+		}
+		return switch (request.method()) {
+			case "POST" -> post(session, request);
+			case "GET" -> stream(session, request);
+			case "DELETE" -> {
+				this.sessions.end(session, "deleted");
+				yield StdioResponse.empty(200);
+			}
+			default -> error(405, -32000, "Method not allowed");
+		};
+	}
+
+	private StdioResponse withoutSession(StdioRequest request) throws IOException {
+		JsonNode message = "POST".equals(request.method()) ? read(request.body()) : null;
+		if (message == null || !isRequest(message) || !"initialize".equals(message.path("method").asString(""))) {
+			return error(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+		}
+		StdioSession session = this.sessions.start(request.server(), request.human());
+		JsonNode reply;
+		try {
+			reply = session.call(message, request.server().stdio().startTimeout(), request.onDispatch());
+		}
+		catch (IOException ex) {
+			this.sessions.end(session, "start_failed");
+			throw ex;
+		}
+		if (reply.has("error")) {
+			this.sessions.end(session, "initialize_refused");
+			return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
+		}
+		return StdioResponse.json(200, JSON.writeValueAsBytes(reply), session.id());
+	}
+
+	private StdioResponse post(StdioSession session, StdioRequest request) throws IOException {
+		JsonNode message = read(request.body());
+		if (message == null) {
+			return error(400, -32700, "Parse error");
+		}
+		if (!isRequest(message)) {
+			return session.tell(message) ? StdioResponse.empty(202) : error(404, -32001, "Session not found");
+		}
+		if ("initialize".equals(message.path("method").asString(""))) {
+			return error(400, -32600, "Invalid Request: the session is already initialized");
+		}
+		try {
+			JsonNode reply = session.call(message, this.replyTimeout, request.onDispatch());
+			return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
+		}
+		catch (StdioSession.DuplicateRequestIdException ex) {
+			return error(409, -32600, "Invalid Request: a request with this id is in flight on the session");
+		}
+	}
+
+	private static StdioResponse stream(StdioSession session, StdioRequest request) {
+		SessionEventStream stream = session.openStream();
+		if (stream == null) {
+			return error(409, -32000, "Conflict: only one GET stream is allowed per session");
+		}
+		request.onDispatch().accept(stream::close);
+		return new StdioResponse(200, "text/event-stream", null, stream);
+	}
+
+	/** The message in {@code body}, {@code null} when it is not one JSON object. */
+	private @Nullable JsonNode read(byte[] body) {
+		try {
+			JsonNode message = this.reader.read(body);
+			return message.isObject() ? message : null;
+		}
+		catch (MalformedJsonException ex) {
+			return null;
+		}
+	}
+
+	private static boolean isRequest(JsonNode message) {
+		return message.has("method") && message.has("id");
+	}
+
+	private static StdioResponse error(int status, int code, String message) {
+		ObjectNode body = JSON.createObjectNode();
+		body.put("jsonrpc", "2.0");
+		ObjectNode error = body.putObject("error");
+		error.put("code", code);
+		error.put("message", message);
+		body.putNull("id");
+		return StdioResponse.json(status, JSON.writeValueAsBytes(body), null);
+	}
+
+}

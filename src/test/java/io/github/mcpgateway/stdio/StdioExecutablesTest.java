@@ -1,0 +1,106 @@
+package io.github.mcpgateway.stdio;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.mcpgateway.policy.PolicyException;
+import io.github.mcpgateway.policy.PolicyParser;
+import io.github.mcpgateway.policy.StdioUpstream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIOException;
+
+/**
+ * A stdio server's command checked against this machine when the policy is loaded
+ * ({@link StdioExecutables}), and its environment read when a process starts
+ * ({@link StdioCommands}).
+ */
+class StdioExecutablesTest {
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void anExecutableFileByPathOrOnTheGatewaysPathIsAccepted() throws IOException {
+		Path server = executable("server");
+
+		load("[" + server + "]", "PATH", "/nonexistent");
+		load("[server]", "PATH", "/nonexistent:" + this.directory);
+	}
+
+	@Test
+	void aMissingOrNonExecutableFileOrDirectoryMakesThePolicyInvalidAtItsLine() throws IOException {
+		Path plain = Files.writeString(this.directory.resolve("plain"), "not a program");
+
+		assertThatExceptionOfType(PolicyException.class).isThrownBy(() -> load("[" + plain + "]", "PATH", "/bin"))
+			.withMessageContaining(
+					"policy.yaml line 7 (servers[0].stdio.command): " + plain + " is not an executable file");
+		assertThatExceptionOfType(PolicyException.class).isThrownBy(() -> load("[no-such-server]", "PATH", "/bin"))
+			.withMessageContaining("no-such-server is not an executable file on the gateway's PATH (/bin)");
+		assertThatExceptionOfType(PolicyException.class).isThrownBy(
+				() -> load("[" + executable("server") + "]\n      working-directory: /nonexistent/dir", "PATH", "/bin"))
+			.withMessageContaining("(servers[0].stdio.working-directory): /nonexistent/dir is not a directory");
+	}
+
+	@Test
+	void environmentValuesAreReadWhenAProcessStartsAndAFailureNamesTheVariableNotAValue() throws Exception {
+		Path secret = Files.writeString(this.directory.resolve("secret"), "s3cret\n");
+		StdioCommands commands = new StdioCommands(Map.of("GATEWAY_REGION", "eu-west")::get, this.directory);
+		StdioUpstream stdio = new StdioUpstream(List.of("cat"), null,
+				Map.of("TOKEN", new StdioUpstream.EnvironmentValue(null, null, secret.toString()), "REGION",
+						new StdioUpstream.EnvironmentValue(null, "GATEWAY_REGION", null), "PLAIN",
+						StdioUpstream.EnvironmentValue.literal("x")),
+				null, null, null, null);
+
+		StdioCommand command = commands.command(stdio);
+
+		assertThat(command.environment()).containsOnly(Map.entry("TOKEN", "s3cret"), Map.entry("REGION", "eu-west"),
+				Map.entry("PLAIN", "x"));
+		assertThat(command.workingDirectory()).isEqualTo(this.directory);
+		Files.writeString(secret, "rotated");
+		assertThat(commands.command(stdio).environment()).containsEntry("TOKEN", "rotated");
+		StdioUpstream unset = new StdioUpstream(List.of("cat"), null,
+				Map.of("KEY", new StdioUpstream.EnvironmentValue(null, "UNSET_VARIABLE", null)), null, null, null,
+				null);
+		assertThatIOException().isThrownBy(() -> commands.command(unset))
+			.withMessage("stdio.environment.KEY: the gateway's variable UNSET_VARIABLE is not set");
+		Files.delete(secret);
+		assertThatIOException().isThrownBy(() -> commands.command(stdio))
+			.withMessageContaining("stdio.environment.TOKEN: " + secret)
+			.withMessageNotContaining("rotated");
+	}
+
+	private Path executable(String name) throws IOException {
+		Path file = this.directory.resolve(name);
+		Files.writeString(file, "#!/bin/sh\n");
+		Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+		return file;
+	}
+
+	private void load(String command, String variable, String value) {
+		String yaml = """
+				servers:
+				  - namespace: test
+				    name: local
+				    uid: uid-local
+				    path: /mcp/test/local
+				    stdio:
+				      command: %s
+				    grants:
+				      - tools: ["*"]
+				""".formatted(command);
+		new PolicyParser(List.of(new StdioExecutables(Map.of(variable, value)::get)))
+			.parse(yaml.getBytes(StandardCharsets.UTF_8), "policy.yaml", Instant.EPOCH);
+	}
+
+}
