@@ -137,6 +137,10 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 
 	private boolean singleMemberVirtualServer;
 
+	private String moreServers = "";
+
+	private final java.util.Map<String, String> environment = new java.util.HashMap<>();
+
 	GatewayProcess(String name) {
 		this.name = name;
 	}
@@ -177,6 +181,19 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	 */
 	void alsoSingleMemberVirtualServer() {
 		this.singleMemberVirtualServer = true;
+	}
+
+	/**
+	 * Adds server entries (YAML list items, indented as the others) to the policy; call
+	 * before {@code startInFrontOf}.
+	 */
+	void alsoServers(String entries) {
+		this.moreServers += entries;
+	}
+
+	/** Sets a variable of the gateway process's environment; call before starting it. */
+	void environment(String name, String value) {
+		this.environment.put(name, value);
 	}
 
 	void startInFrontOf(int everythingPort) throws Exception {
@@ -246,7 +263,7 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 						        tools: [limited]
 						        tokens: 2
 						        period: 1m
-						""".formatted(this.countingPort, COUNTING, COUNTING_LIMIT))
+						""".formatted(this.countingPort, COUNTING, COUNTING_LIMIT)) + this.moreServers
 				+ (this.virtualServer ? virtualServerPolicy(everythingPort) : "")
 				+ (this.singleMemberVirtualServer ? singleMemberVirtualServerPolicy(everythingPort) : ""));
 		List<String> command = new ArrayList<>(
@@ -343,9 +360,10 @@ final class GatewayProcess implements TestWatcher, LifecycleMethodExecutionExcep
 	}
 
 	private void launch() throws Exception {
-		this.process = new ProcessBuilder(this.command).redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
-			.start();
+		ProcessBuilder builder = new ProcessBuilder(this.command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()));
+		builder.environment().putAll(this.environment);
+		this.process = builder.start();
 		awaitReadiness();
 	}
 

@@ -83,6 +83,11 @@ final class NodeInterop {
 		return new NodeInterop();
 	}
 
+	/** A file of an installed package: {@code module("@scope/name/dist/index.js")}. */
+	Path module(String file) {
+		return DIR.resolve("node_modules").resolve(file).toAbsolutePath();
+	}
+
 	/**
 	 * Starts server-everything's Streamable HTTP transport and waits for its ready line.
 	 */
