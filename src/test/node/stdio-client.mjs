@@ -8,19 +8,22 @@
 //   SDK          v1 or v2
 //   MEMORY_URL   the gateway's path of server-memory
 //   FILES_URL    the gateway's path of server-filesystem
+//   SHARED_URL   the gateway's path of server-memory with one shared process
 //   TOKEN_A      a bearer token of one human
 //   TOKEN_B      a bearer token of another human
 //   ROOT_A       a directory; the first human's client gives it as its only root
 //   ROOT_B       another directory, the second human's root
 //   RUN          a word that makes this run's entity names unique
 //
-// Report: { sdk, memory: { tools, steps }, files: { a: { tools, steps }, b: { steps } }, failures }. A step's outcome is
+// Report: { sdk, memory: { tools, steps }, files: { a: { tools, steps }, b: { steps } }, negotiated, failures }.
+// negotiated (v2 only): for SHARED_URL and MEMORY_URL, a client with versionNegotiation 'auto':
+// { protocolVersion, called, exchanges: ["<method>:<status>", ...] }. A step's outcome is
 // { text, isError } for a result, or { error: { code, dataCode, message } } for what the SDK threw.
 import { startReport } from './report.mjs';
 
 const env = process.env;
 const out = { ok: false, sdk: env.SDK, memory: { tools: [], steps: {} }, files: { a: { tools: [], steps: {} },
-  b: { steps: {} } }, failures: [] };
+  b: { steps: {} } }, negotiated: [], failures: [] };
 const { fail, finish } = startReport(out, 90000);
 
 const v2 = env.SDK === 'v2';
@@ -112,6 +115,30 @@ try {
   out.files.b.steps.listedOwn = await call(b.client, 'list_directory', { path: env.ROOT_B });
   await close(a);
   await close(b);
+
+  out.negotiated = [];
+  for (const url of v2 ? [env.SHARED_URL, env.MEMORY_URL] : []) {
+    const exchanges = [];
+    const client = new sdk.Client({ name: 'stdio-auto', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    const transport = new sdk.StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${env.TOKEN_A}` } },
+      fetch: async (input, init = {}) => {
+        const response = await fetch(input, init);
+        let method = init.method ?? 'GET';
+        try {
+          method = JSON.parse(init.body).method ?? 'response';
+        } catch {
+          // GET, DELETE: no body
+        }
+        exchanges.push(`${method}:${response.status}`);
+        return response;
+      } });
+    await client.connect(transport);
+    const called = await call(client, 'search_nodes', { query: 'nothing' });
+    out.negotiated.push({ protocolVersion: transport.protocolVersion ?? null, called: !called.error && !called.isError,
+      exchanges: exchanges.map((e) => e.split(':')[0]) });
+    await close({ client, transport });
+  }
 } catch (err) {
   fail(`unexpected: ${err?.stack ?? err}`);
 }

@@ -28,17 +28,19 @@ import org.jspecify.annotations.Nullable;
  * is ended; {@link #DEFAULT_IDLE_TIMEOUT} when omitted
  * @param startTimeout how long a new process has to answer {@code initialize};
  * {@link #DEFAULT_START_TIMEOUT} when omitted
- * @param maxProcesses the most processes of this server at once;
- * {@link #DEFAULT_MAX_PROCESSES} when omitted
- * @param maxProcessesPerPrincipal the most processes of this server one human has at
- * once; {@link #DEFAULT_MAX_PROCESSES_PER_PRINCIPAL} when omitted
+ * @param maxProcesses the most sessions of this server at once (with {@code per-session},
+ * its processes); {@link #DEFAULT_MAX_PROCESSES} when omitted
+ * @param maxProcessesPerPrincipal the most sessions of this server one human has at once;
+ * {@link #DEFAULT_MAX_PROCESSES_PER_PRINCIPAL} when omitted
+ * @param process how sessions map to processes; {@link Process#PER_SESSION} when omitted
  */
 public record StdioUpstream(List<String> command, @JsonProperty("working-directory") @Nullable String workingDirectory,
 		@Nullable Map<String, EnvironmentValue> environment,
 		@JsonProperty("idle-timeout") @Nullable Duration idleTimeout,
 		@JsonProperty("start-timeout") @Nullable Duration startTimeout,
 		@JsonProperty("max-processes") @Nullable Integer maxProcesses,
-		@JsonProperty("max-processes-per-principal") @Nullable Integer maxProcessesPerPrincipal) {
+		@JsonProperty("max-processes-per-principal") @Nullable Integer maxProcessesPerPrincipal,
+		@Nullable Process process) {
 
 	public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(15);
 
@@ -78,6 +80,7 @@ public record StdioUpstream(List<String> command, @JsonProperty("working-directo
 		if (maxProcessesPerPrincipal > maxProcesses) {
 			throw new IllegalArgumentException("stdio.max-processes-per-principal must not exceed max-processes");
 		}
+		process = (process != null) ? process : Process.PER_SESSION;
 	}
 
 	/** The executable, as the command names it. */
@@ -121,6 +124,26 @@ public record StdioUpstream(List<String> command, @JsonProperty("working-directo
 			throw new IllegalArgumentException("stdio." + field + " must be at least 1");
 		}
 		return value;
+	}
+
+	/** How a stdio server's client sessions map to its processes (ADR 0023). */
+	public enum Process {
+
+		/**
+		 * Each session has a process of its own, started by its {@code initialize}: for
+		 * servers that keep state per client (the default).
+		 */
+		@JsonProperty("per-session")
+		PER_SESSION,
+
+		/**
+		 * One process serves every session, and the 2026-07-28 requests that have none:
+		 * for stateless servers. The gateway initializes it once and keeps the callers'
+		 * ids apart.
+		 */
+		@JsonProperty("shared")
+		SHARED
+
 	}
 
 	/**

@@ -80,7 +80,8 @@ final class StdioRequestFactory implements ClientHttpRequestFactory {
 			McpPrincipal principal = this.context.principal();
 			StdioRequest request = new StdioRequest(this.context.server(),
 					(principal != null) ? principal.human() : null, this.method.name(),
-					headers.getFirst(McpHeaders.SESSION_ID), body, this.context.upstream()::call);
+					headers.getFirst(McpHeaders.SESSION_ID), headers.getFirst(McpHeaders.PROTOCOL_VERSION), body,
+					this.context.upstream()::call);
 			return new StdioClientResponse(StdioRequestFactory.this.stdio.exchange(request));
 		}
 

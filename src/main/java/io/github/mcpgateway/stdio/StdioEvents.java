@@ -75,12 +75,15 @@ final class StdioEvents {
 		this.clock = clock;
 	}
 
-	void started(StdioSession session) {
-		McpServerPolicy server = session.server();
+	/**
+	 * A process started.
+	 * @param sessionId the session it serves alone, {@code null} for a shared process
+	 */
+	void started(StdioChild child, @Nullable String sessionId, @Nullable String human) {
+		McpServerPolicy server = child.server();
 		counter(STARTS, server, "result", "started").increment();
 		running(server).incrementAndGet();
-		StdioProcess process = session.process();
-		publish(session, StdioProcessEvent.Type.STARTED, null, null, (process != null) ? process.pid() : -1);
+		publish(child, StdioProcessEvent.Type.STARTED, sessionId, human);
 	}
 
 	void startFailed(McpServerPolicy server) {
@@ -91,22 +94,26 @@ final class StdioEvents {
 		counter(REFUSALS, server, "reason", reason).increment();
 	}
 
-	void ended(StdioSession session) {
-		String cause = session.endCause();
-		StdioEnd end = session.end();
+	/** A process ended, for {@link StdioChild#endCause()}. */
+	void ended(StdioChild child, @Nullable String sessionId, @Nullable String human) {
+		String cause = child.endCause();
+		StdioEnd end = child.end();
 		Integer exitCode = (end != null) ? end.exitCode() : null;
-		McpServerPolicy server = session.server();
+		McpServerPolicy server = child.server();
 		counter(ENDS, server, "cause", cause).increment();
 		running(server).decrementAndGet();
-		if (session.dropped() > 0) {
-			counter(DROPPED, server, null, null).increment(session.dropped());
-		}
 		if (end != null && end.reason() != StdioEnd.Reason.STOPPED && logger.isInfoEnabled()) {
-			logger.info("The stdio server " + server.qualifiedName() + " ended a session's process itself (" + cause
+			logger.info("The stdio server " + server.qualifiedName() + " ended a process itself (" + cause
 					+ ((exitCode != null) ? ", exit status " + exitCode : "") + ")");
 		}
-		StdioProcess process = session.process();
-		publish(session, StdioProcessEvent.Type.ENDED, cause, exitCode, (process != null) ? process.pid() : -1);
+		publish(child, StdioProcessEvent.Type.ENDED, sessionId, human);
+	}
+
+	/** A session ended whose client's stream dropped messages. */
+	void dropped(McpServerPolicy server, long messages) {
+		if (messages > 0) {
+			counter(DROPPED, server, null, null).increment(messages);
+		}
 	}
 
 	/** The gauge of the server's running processes, registered on its first start. */
@@ -121,10 +128,13 @@ final class StdioEvents {
 		});
 	}
 
-	private void publish(StdioSession session, StdioProcessEvent.Type type, @Nullable String cause,
-			@Nullable Integer exitCode, long pid) {
-		this.publisher.publishEvent(new StdioProcessEvent(this.clock.instant(), type, session.server().qualifiedName(),
-				session.id(), session.human(), cause, exitCode, pid));
+	private void publish(StdioChild child, StdioProcessEvent.Type type, @Nullable String sessionId,
+			@Nullable String human) {
+		boolean ended = type == StdioProcessEvent.Type.ENDED;
+		StdioEnd end = child.end();
+		this.publisher.publishEvent(
+				new StdioProcessEvent(this.clock.instant(), type, child.server().qualifiedName(), sessionId, human,
+						ended ? child.endCause() : null, (ended && end != null) ? end.exitCode() : null, child.pid()));
 	}
 
 	private Counter counter(String name, McpServerPolicy server, @Nullable String tag, @Nullable String value) {

@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * @param time when it happened
  * @param type what happened
  * @param serverKey the server ({@code namespace/name})
- * @param sessionId the session the process served
+ * @param sessionId the session the process served, {@code null} for a server's shared
+ * process
  * @param human the session's human, {@code null} on a server without a verified principal
  * @param cause why it ended ({@code exited}, {@code deleted}, {@code idle},
  * {@code policy}, {@code session_ended}, {@code shutdown}, {@code line_too_long},
@@ -19,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  * @param exitCode the process's exit status, when it ended and had exited
  * @param pid the operating system's process id
  */
-public record StdioProcessEvent(Instant time, Type type, String serverKey, String sessionId, @Nullable String human,
-		@Nullable String cause, @Nullable Integer exitCode, long pid) {
+public record StdioProcessEvent(Instant time, Type type, String serverKey, @Nullable String sessionId,
+		@Nullable String human, @Nullable String cause, @Nullable Integer exitCode, long pid) {
 
 	/** What happened to the process. */
 	public enum Type {

@@ -15,10 +15,11 @@ import io.github.mcpgateway.transport.UpstreamCall;
  * @param human the verified principal's human, {@code null} on a server without one
  * @param method the HTTP method
  * @param sessionId the {@code Mcp-Session-Id} the request carries
+ * @param protocolVersion the {@code MCP-Protocol-Version} the request carries
  * @param body the request body (empty for {@code GET} and {@code DELETE})
  * @param onDispatch receives the exchange once it reached the process, so that the
  * gateway can give it up from another thread
  */
 public record StdioRequest(McpServerPolicy server, @Nullable String human, String method, @Nullable String sessionId,
-		byte[] body, Consumer<UpstreamCall> onDispatch) {
+		@Nullable String protocolVersion, byte[] body, Consumer<UpstreamCall> onDispatch) {
 }

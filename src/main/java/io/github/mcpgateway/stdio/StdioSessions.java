@@ -6,7 +6,6 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
@@ -47,6 +46,9 @@ public final class StdioSessions implements SmartLifecycle {
 
 	private final ConcurrentMap<String, StdioSession> sessions = new ConcurrentHashMap<>();
 
+	/** The shared processes, by their server's identity key. */
+	private final ConcurrentMap<String, SharedProcess> shared = new ConcurrentHashMap<>();
+
 	private final Object admission = new Object();
 
 	private final SecureRandom random = new SecureRandom();
@@ -84,51 +86,127 @@ public final class StdioSessions implements SmartLifecycle {
 	}
 
 	/**
-	 * Starts a process for a new session of {@code server}, if the caps allow one.
+	 * Begins a session of {@code server}, if the caps allow one: with a process of its
+	 * own, or on the server's shared process (started and initialized first if none
+	 * runs).
 	 * @param human the session's human, {@code null} on a server without a verified
 	 * principal (which only the server's and the replica's caps then bound)
 	 * @throws DispatchRefusedException when a cap is reached
 	 * @throws ConnectException when the process could not be started (the log says why)
 	 */
 	StdioSession start(McpServerPolicy server, @Nullable String human) throws IOException {
+		StdioUpstream stdio = runnable(server);
+		if (stdio.process() == StdioUpstream.Process.SHARED) {
+			SharedProcess process = sharedProcess(server);
+			SharedSession session = (SharedSession) admit(server, stdio, human,
+					(id) -> new SharedSession(id, human, process, this.clock), false);
+			process.add(session);
+			if (process.child().end() != null) {
+				end(session, "exited");
+				throw new ConnectException("the stdio server's shared process has ended");
+			}
+			return session;
+		}
+		ProcessSession session = (ProcessSession) admit(server, stdio, human,
+				(id) -> new ProcessSession(id, server, human, this.clock, this::ended), true);
+		startProcess(session.child(), server.qualifiedName() + "#" + session.id().substring(0, 6), () -> {
+			this.sessions.remove(session.id(), session);
+		});
+		this.events.started(session.child(), session.id(), human);
+		return session;
+	}
+
+	/**
+	 * The server's shared process, started and initialized first if none runs: for the
+	 * 2026-07-28 requests that have no session.
+	 */
+	SharedProcess sharedProcess(McpServerPolicy server) throws IOException {
+		StdioUpstream stdio = runnable(server);
+		SharedProcess process;
+		boolean mine = false;
+		synchronized (this.admission) {
+			process = this.shared.get(server.identityKey());
+			if (process == null || process.child().end() != null
+					|| !java.util.Objects.equals(process.server().stdio(), stdio)) {
+				refuseIfReplicaFull(server);
+				process = new SharedProcess(server, this.clock, this::sharedEnded);
+				this.shared.put(server.identityKey(), process);
+				mine = true;
+			}
+		}
+		if (!mine) {
+			process.awaitInitialized(stdio.startTimeout());
+			return process;
+		}
+		SharedProcess started = process;
+		startProcess(process.child(), server.qualifiedName() + "#shared",
+				() -> this.shared.remove(server.identityKey(), started));
+		this.events.started(process.child(), null, null);
+		try {
+			process.initialize(stdio.startTimeout());
+		}
+		catch (IOException ex) {
+			process.failed(ex);
+			stop(process, "start_failed");
+			throw ex;
+		}
+		return process;
+	}
+
+	private StdioUpstream runnable(McpServerPolicy server) throws ConnectException {
 		StdioUpstream stdio = server.stdio();
 		if (stdio == null || !this.running) {
 			throw new ConnectException("the stdio server is not running");
 		}
-		StdioSession session = admit(server, stdio, human);
-		try {
-			session.started(StdioProcess.start(processName(server, session), this.commands.command(stdio), this.limits,
-					session));
-		}
-		catch (IOException ex) {
-			this.sessions.remove(session.id(), session);
-			logger.warn("The stdio server " + server.qualifiedName() + " could not be started: " + ex.getMessage());
-			this.events.startFailed(server);
-			throw new ConnectException("the stdio server could not be started");
-		}
-		this.events.started(session);
-		return session;
+		return stdio;
 	}
 
-	private StdioSession admit(McpServerPolicy server, StdioUpstream stdio, @Nullable String human)
+	private void startProcess(StdioChild child, String name, Runnable onFailure) throws ConnectException {
+		StdioUpstream stdio = child.server().stdio();
+		try {
+			child.started(StdioProcess.start(name, this.commands.command(stdio), this.limits, child));
+		}
+		catch (IOException ex) {
+			onFailure.run();
+			logger.warn(
+					"The stdio server " + child.server().qualifiedName() + " could not be started: " + ex.getMessage());
+			this.events.startFailed(child.server());
+			throw new ConnectException("the stdio server could not be started");
+		}
+	}
+
+	/**
+	 * Admits a new session within the caps: the replica's processes (when the session
+	 * brings one), the server's sessions, the human's sessions of the server.
+	 */
+	private StdioSession admit(McpServerPolicy server, StdioUpstream stdio, @Nullable String human,
+			java.util.function.Function<String, StdioSession> session, boolean newProcess)
 			throws DispatchRefusedException {
 		synchronized (this.admission) {
+			if (newProcess) {
+				refuseIfReplicaFull(server);
+			}
 			List<StdioSession> all = List.copyOf(this.sessions.values());
-			long ofServer = all.stream()
-				.filter((session) -> session.server().identityKey().equals(server.identityKey()))
-				.count();
-			if (all.size() >= this.maxProcesses || ofServer >= stdio.maxProcesses()) {
+			if (all.stream().filter((each) -> each.server().identityKey().equals(server.identityKey())).count() >= stdio
+				.maxProcesses()) {
 				this.events.refused(server, "process_capacity");
 				throw new DispatchRefusedException(GatewayErrors.STDIO_PROCESS_CAPACITY);
 			}
-			if (human != null && all.stream().filter((session) -> session.belongsTo(server, human)).count() >= stdio
+			if (human != null && all.stream().filter((each) -> each.belongsTo(server, human)).count() >= stdio
 				.maxProcessesPerPrincipal()) {
 				this.events.refused(server, "processes_per_principal");
 				throw new DispatchRefusedException(GatewayErrors.STDIO_PROCESSES_PER_PRINCIPAL);
 			}
-			StdioSession session = new StdioSession(newId(), server, human, this.clock, this::ended);
-			this.sessions.put(session.id(), session);
-			return session;
+			StdioSession admitted = session.apply(newId());
+			this.sessions.put(admitted.id(), admitted);
+			return admitted;
+		}
+	}
+
+	private void refuseIfReplicaFull(McpServerPolicy server) throws DispatchRefusedException {
+		if (processes() >= this.maxProcesses) {
+			this.events.refused(server, "process_capacity");
+			throw new DispatchRefusedException(GatewayErrors.STDIO_PROCESS_CAPACITY);
 		}
 	}
 
@@ -138,26 +216,21 @@ public final class StdioSessions implements SmartLifecycle {
 	}
 
 	/**
-	 * Ends a session: it is unknown from now on, and its process is stopped in the
-	 * background (stdin closed, SIGTERM, SIGKILL).
+	 * Ends a session: it is unknown from now on; a process of its own is stopped in the
+	 * background (stdin closed, SIGTERM, SIGKILL), a shared one goes on.
 	 * @param cause why, as audited and counted ({@code deleted}, {@code idle}, ...)
 	 */
 	void end(StdioSession session, String cause) {
 		if (!this.sessions.remove(session.id(), session)) {
 			return;
 		}
-		session.stopping(cause);
-		StdioProcess process = session.process();
-		if (process != null) {
-			this.stopping.incrementAndGet();
-			this.stopper.execute(() -> {
-				try {
-					process.stop();
-				}
-				finally {
-					this.stopping.decrementAndGet();
-				}
-			});
+		if (session instanceof ProcessSession own) {
+			stop(own.child(), cause);
+		}
+		else if (session instanceof SharedSession onShared) {
+			onShared.close();
+			onShared.process().remove(onShared);
+			this.events.dropped(onShared.server(), onShared.stream().dropped());
 		}
 	}
 
@@ -171,7 +244,7 @@ public final class StdioSessions implements SmartLifecycle {
 
 	/**
 	 * A session the gateway forgot (revoked at the revocation source, dropped from the
-	 * binding table) ends its process: nobody can use it any more.
+	 * binding table) ends: nobody can use it any more.
 	 */
 	@EventListener
 	public void onSessionEvent(SessionEvent event) {
@@ -182,36 +255,64 @@ public final class StdioSessions implements SmartLifecycle {
 		}
 	}
 
-	/** Ends the sessions idle past their server's {@code idle-timeout}. */
+	/**
+	 * Ends the sessions idle past their server's {@code idle-timeout}, and stops the
+	 * shared processes that saw no traffic for as long.
+	 */
 	void endIdle() {
 		for (StdioSession session : this.sessions.values()) {
-			StdioUpstream stdio = session.server().stdio();
-			if (stdio != null && session.idleNanos() >= stdio.idleTimeout().toNanos()) {
+			if (session.idleNanos() >= idleTimeout(session.server())) {
 				end(session, "idle");
 			}
 		}
-	}
-
-	/**
-	 * Ends the sessions of servers that {@code policy} no longer has, or has with another
-	 * {@code stdio} entry: a process runs the command of the policy it started under.
-	 */
-	public void policyPublished(Policy policy) {
-		for (StdioSession session : this.sessions.values()) {
-			McpServerPolicy now = policy.serverAt(session.server().path());
-			if (now == null || !now.identityKey().equals(session.server().identityKey())
-					|| !java.util.Objects.equals(now.stdio(), session.server().stdio())) {
-				end(session, "policy");
+		for (SharedProcess process : this.shared.values()) {
+			if (process.child().idleNanos() >= idleTimeout(process.server())) {
+				stop(process, "idle");
 			}
 		}
 	}
 
-	/** The processes running now. */
+	private static long idleTimeout(McpServerPolicy server) {
+		StdioUpstream stdio = server.stdio();
+		return (stdio != null) ? stdio.idleTimeout().toNanos() : 0;
+	}
+
+	/**
+	 * Ends the sessions and shared processes of servers that {@code policy} no longer
+	 * has, or has with another {@code stdio} entry: a process runs the command of the
+	 * policy it started under.
+	 */
+	public void policyPublished(Policy policy) {
+		for (StdioSession session : this.sessions.values()) {
+			if (changed(session.server(), policy)) {
+				end(session, "policy");
+			}
+		}
+		for (SharedProcess process : this.shared.values()) {
+			if (changed(process.server(), policy)) {
+				stop(process, "policy");
+			}
+		}
+	}
+
+	private static boolean changed(McpServerPolicy server, Policy policy) {
+		McpServerPolicy now = policy.serverAt(server.path());
+		return now == null || !now.identityKey().equals(server.identityKey())
+				|| !java.util.Objects.equals(now.stdio(), server.stdio());
+	}
+
+	/** The sessions running now. */
 	int size() {
 		return this.sessions.size();
 	}
 
-	/** The processes of {@code server} running now. */
+	/** The processes running now: one per own-process session, one per shared server. */
+	int processes() {
+		return (int) this.sessions.values().stream().filter(ProcessSession.class::isInstance).count()
+				+ this.shared.size();
+	}
+
+	/** The sessions of {@code server} running now. */
 	long sizeOf(McpServerPolicy server) {
 		return this.sessions.values()
 			.stream()
@@ -219,19 +320,46 @@ public final class StdioSessions implements SmartLifecycle {
 			.count();
 	}
 
-	private void ended(StdioSession session) {
+	/** Stops a shared process; its sessions end when it has. */
+	private void stop(SharedProcess process, String cause) {
+		this.shared.remove(process.server().identityKey(), process);
+		stop(process.child(), cause);
+	}
+
+	private void stop(StdioChild child, String cause) {
+		child.stopping(cause);
+		StdioProcess process = child.process();
+		if (process != null) {
+			this.stopping.incrementAndGet();
+			this.stopper.execute(() -> {
+				try {
+					process.stop();
+				}
+				finally {
+					this.stopping.decrementAndGet();
+				}
+			});
+		}
+	}
+
+	private void ended(ProcessSession session) {
 		this.sessions.remove(session.id(), session);
-		this.events.ended(session);
+		this.events.dropped(session.server(), session.stream().dropped());
+		this.events.ended(session.child(), session.id(), session.human());
+	}
+
+	private void sharedEnded(SharedProcess process) {
+		this.shared.remove(process.server().identityKey(), process);
+		for (SharedSession session : process.sessions()) {
+			end(session, "exited");
+		}
+		this.events.ended(process.child(), null, null);
 	}
 
 	private String newId() {
 		byte[] bytes = new byte[18];
 		this.random.nextBytes(bytes);
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-	}
-
-	private static String processName(McpServerPolicy server, StdioSession session) {
-		return server.qualifiedName() + "#" + session.id().substring(0, 6).toLowerCase(Locale.ROOT);
 	}
 
 	@Override
@@ -247,6 +375,7 @@ public final class StdioSessions implements SmartLifecycle {
 	public void stop() {
 		this.running = false;
 		this.sessions.values().forEach((session) -> end(session, "shutdown"));
+		this.shared.values().forEach((process) -> stop(process, "shutdown"));
 		this.stopper.shutdown();
 		try {
 			Duration wait = this.limits.stopGrace().multipliedBy(2).plusSeconds(1);

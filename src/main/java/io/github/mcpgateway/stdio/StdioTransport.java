@@ -11,6 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
+import io.github.mcpgateway.policy.StdioUpstream;
+import io.github.mcpgateway.transport.McpRevisions;
 
 /**
  * The Streamable HTTP transport (2025-03-26 to 2025-11-25) served over stdio processes,
@@ -82,13 +84,22 @@ public final class StdioTransport {
 
 	private StdioResponse withoutSession(StdioRequest request) throws IOException {
 		JsonNode message = "POST".equals(request.method()) ? read(request.body()) : null;
-		if (message == null || !isRequest(message) || !"initialize".equals(message.path("method").asString(""))) {
-			return error(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+		if (message != null && isRequest(message) && "initialize".equals(message.path("method").asString(""))) {
+			return initialize(request, message);
 		}
+		StdioUpstream stdio = request.server().stdio();
+		if (message != null && stdio != null && stdio.process() == StdioUpstream.Process.SHARED
+				&& McpRevisions.isStateless(request.protocolVersion())) {
+			return stateless(request, message);
+		}
+		return error(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+	}
+
+	private StdioResponse initialize(StdioRequest request, JsonNode message) throws IOException {
 		StdioSession session = this.sessions.start(request.server(), request.human());
 		JsonNode reply;
 		try {
-			reply = session.call(message, request.server().stdio().startTimeout(), request.onDispatch());
+			reply = session.initialize(message, request.server().stdio().startTimeout(), request.onDispatch());
 		}
 		catch (IOException ex) {
 			this.sessions.end(session, "start_failed");
@@ -99,6 +110,20 @@ public final class StdioTransport {
 			return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
 		}
 		return StdioResponse.json(200, JSON.writeValueAsBytes(reply), session.id());
+	}
+
+	/**
+	 * A 2026-07-28 request, which has no session, on a shared process: a request goes
+	 * through it (the client closing its stream cancels it, as the revision says), a
+	 * notification has nothing to reach.
+	 */
+	private StdioResponse stateless(StdioRequest request, JsonNode message) throws IOException {
+		if (!isRequest(message)) {
+			return StdioResponse.empty(202);
+		}
+		SharedProcess process = this.sessions.sharedProcess(request.server());
+		JsonNode reply = process.call(null, message, this.replyTimeout, request.onDispatch(), true);
+		return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
 	}
 
 	private StdioResponse post(StdioSession session, StdioRequest request) throws IOException {
@@ -116,7 +141,7 @@ public final class StdioTransport {
 			JsonNode reply = session.call(message, this.replyTimeout, request.onDispatch());
 			return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
 		}
-		catch (StdioSession.DuplicateRequestIdException ex) {
+		catch (StdioChild.DuplicateRequestIdException ex) {
 			return error(409, -32600, "Invalid Request: a request with this id is in flight on the session");
 		}
 	}

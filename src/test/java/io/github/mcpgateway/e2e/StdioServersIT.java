@@ -58,6 +58,8 @@ class StdioServersIT {
 
 	private static final String CAPPED = "/mcp/test/stdio-capped";
 
+	private static final String SHARED = "/mcp/test/stdio-shared";
+
 	/** A variable of the gateway's own environment that no child may see. */
 	private static final String MARKER = "gateway-marker-" + UUID.randomUUID();
 
@@ -139,18 +141,30 @@ class StdioServersIT {
 				      max-processes-per-principal: 1
 				    grants:
 				      - tools: ["*"]
+				  - namespace: test
+				    name: stdio-shared
+				    uid: uid-stdio-shared
+				    path: %11$s
+				    stdio:
+				      command: [node, "%2$s"]
+				      environment:
+				        MEMORY_FILE_PATH: "%12$s"
+				      process: shared
+				    grants:
+				      - tools: [create_entities, search_nodes, read_graph]
 				""".formatted(MEMORY, memory,
 				NodeInterop.LOGS.resolve("stdio-memory-" + RUN + ".jsonl").toAbsolutePath(), FILES,
 				node.module("@modelcontextprotocol/server-filesystem/dist/index.js"), roots, EVERYTHING,
 				node.module("@modelcontextprotocol/server-everything/dist/index.js"), CAPPED,
-				NodeInterop.LOGS.resolve("stdio-capped-" + RUN + ".jsonl").toAbsolutePath());
+				NodeInterop.LOGS.resolve("stdio-capped-" + RUN + ".jsonl").toAbsolutePath(), SHARED,
+				NodeInterop.LOGS.resolve("stdio-shared-" + RUN + ".jsonl").toAbsolutePath());
 	}
 
 	private static JsonNode typeScriptClient(String sdk) throws Exception {
 		NodeInterop.Finished run = node.run("stdio-client-" + sdk,
-				Map.of("SDK", sdk, "MEMORY_URL", gateway.url(MEMORY), "FILES_URL", gateway.url(FILES), "TOKEN_A",
-						token("ada", "ts-" + sdk), "TOKEN_B", token("bo", "ts-" + sdk), "ROOT_A", rootA.toString(),
-						"ROOT_B", rootB.toString(), "RUN", RUN),
+				Map.of("SDK", sdk, "MEMORY_URL", gateway.url(MEMORY), "FILES_URL", gateway.url(FILES), "SHARED_URL",
+						gateway.url(SHARED), "TOKEN_A", token("ada", "ts-" + sdk), "TOKEN_B", token("bo", "ts-" + sdk),
+						"ROOT_A", rootA.toString(), "ROOT_B", rootB.toString(), "RUN", RUN),
 				Duration.ofSeconds(100), "stdio-client.mjs");
 		return run.report("The TypeScript SDK " + sdk + " client on the stdio servers");
 	}
@@ -223,7 +237,52 @@ class StdioServersIT {
 		assertThat(files.at("/b/steps/listedOwn/isError").asBoolean(true)).isFalse();
 	}
 
+	/**
+	 * The v2 client negotiating ({@code versionNegotiation: auto}) probes with
+	 * {@code server/discover}, which a stdio server of the 2025 revisions does not know
+	 * (an error from the shared process, 400 from a per-session server), and initializes.
+	 */
+	@Test
+	void typeScriptV2ClientNegotiatingFallsBackToInitializeOnBothKindsOfStdioServer() {
+		JsonNode negotiated = reports.get("v2").path("negotiated");
+		assertThat(negotiated.size()).as(negotiated.toString()).isEqualTo(2);
+		assertThat(negotiated.valueStream()).allSatisfy((server) -> {
+			assertThat(server.path("protocolVersion").asString()).as(server.toString()).isEqualTo("2025-11-25");
+			assertThat(server.path("called").asBoolean()).isTrue();
+			assertThat(strings(server.path("exchanges"))).startsWith("server/discover").contains("initialize");
+		});
+	}
+
 	// ---- Java SDK ------------------------------------------------------------------
+
+	@Test
+	void sessionsOfASharedServerAnd2026RequestsUseOneProcess() throws Exception {
+		McpSyncClient first = initialized(SHARED, "sam");
+		McpSyncClient second = initialized(SHARED, "sue");
+		String entity = "stateless-" + RUN;
+
+		HttpResponse<String> stateless = HTTP.send(HttpRequest.newBuilder(URI.create(gateway.url(SHARED)))
+			.header("Authorization", "Bearer " + token("sam", "raw"))
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.header("MCP-Protocol-Version", "2026-07-28")
+			.header("Mcp-Method", "tools/call")
+			.header("Mcp-Name", "create_entities")
+			.POST(HttpRequest.BodyPublishers.ofString("""
+					{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_entities",
+					"arguments":{"entities":[{"name":"%s","entityType":"test","observations":["o"]}]},
+					"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+					"io.modelcontextprotocol/clientCapabilities":{}}}}""".formatted(entity)))
+			.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(stateless.statusCode()).as(stateless.body()).isEqualTo(200);
+		assertThat(stateless.body()).contains("\"id\":7").contains(entity);
+		assertThat(text(first.callTool(new CallToolRequest("search_nodes", Map.of("query", entity))))).contains(entity);
+		assertThat(text(second.callTool(new CallToolRequest("search_nodes", Map.of("query", entity)))))
+			.contains(entity);
+		assertThat(auditLinesContaining("\"stdio_process\":\"started\",\"server\":\"test/stdio-shared\"")).hasSize(1);
+		assertThat(metric("mcp_gateway_stdio_processes", "server=\"stdio-shared\"")).isEqualTo(1);
+	}
 
 	@Test
 	void javaClientListsCallsAndIsRefusedAnUngrantedTool() {

@@ -60,7 +60,7 @@ class StdioExecutablesTest {
 				Map.of("TOKEN", new StdioUpstream.EnvironmentValue(null, null, secret.toString()), "REGION",
 						new StdioUpstream.EnvironmentValue(null, "GATEWAY_REGION", null), "PLAIN",
 						StdioUpstream.EnvironmentValue.literal("x")),
-				null, null, null, null);
+				null, null, null, null, null);
 
 		StdioCommand command = commands.command(stdio);
 
@@ -70,7 +70,7 @@ class StdioExecutablesTest {
 		Files.writeString(secret, "rotated");
 		assertThat(commands.command(stdio).environment()).containsEntry("TOKEN", "rotated");
 		StdioUpstream unset = new StdioUpstream(List.of("cat"), null,
-				Map.of("KEY", new StdioUpstream.EnvironmentValue(null, "UNSET_VARIABLE", null)), null, null, null,
+				Map.of("KEY", new StdioUpstream.EnvironmentValue(null, "UNSET_VARIABLE", null)), null, null, null, null,
 				null);
 		assertThatIOException().isThrownBy(() -> commands.command(unset))
 			.withMessage("stdio.environment.KEY: the gateway's variable UNSET_VARIABLE is not set");

@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +31,7 @@ import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.session.SessionEvent;
 import io.github.mcpgateway.support.MutableClock;
 import io.github.mcpgateway.transport.DispatchRefusedException;
+import io.github.mcpgateway.transport.UpstreamCall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -64,6 +66,12 @@ class StdioTransportTest {
 
 	private final McpServerPolicy server = server("");
 
+	/** The {@code MCP-Protocol-Version} of the requests. */
+	private String revision = "2025-06-18";
+
+	/** The calls the transport handed the gateway, to give up. */
+	private final List<UpstreamCall> calls = new CopyOnWriteArrayList<>();
+
 	@AfterEach
 	void stopEverything() {
 		this.registries.forEach(StdioSessions::stop);
@@ -83,6 +91,7 @@ class StdioTransportTest {
 			.isInstanceOfSatisfying(StdioProcessEvent.class,
 					(event) -> assertThat(event.type()).isEqualTo(StdioProcessEvent.Type.STARTED));
 		assertThat(this.meters.get(StdioEvents.PROCESSES).gauge().value()).isEqualTo(1);
+		assertThat(this.sessions.processes()).isOne();
 	}
 
 	@Test
@@ -135,7 +144,7 @@ class StdioTransportTest {
 		BufferedReader events = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8));
 
 		CompletableFuture<StdioResponse> call = CompletableFuture
-			.supplyAsync(() -> uncheckedPost(session, call("7", "roots", "x")), this.executor);
+			.supplyAsync(() -> unchecked(() -> post(session, "alice", call("7", "roots", "x"))), this.executor);
 		JsonNode request = nextEvent(events);
 		assertThat(request.get("method").asString()).isEqualTo("roots/list");
 		StdioResponse answered = post(session, "alice", """
@@ -160,7 +169,7 @@ class StdioTransportTest {
 	@Test
 	void deleteEndsTheProcessAndTheSessionIsUnknownAfter() throws Exception {
 		String session = initialized("alice");
-		StdioProcess process = this.sessions.find(session).process();
+		StdioProcess process = ((ProcessSession) this.sessions.find(session)).child().process();
 
 		assertThat(exchange(session, "alice", "DELETE", "").status()).isEqualTo(200);
 
@@ -270,7 +279,7 @@ class StdioTransportTest {
 		String session = initialized("alice");
 
 		assertThat(post(null, "alice", call("1", "echo", "x")).status()).isEqualTo(400);
-		assertThat(exchange(null, "alice", "GET", "").status()).isEqualTo(400);
+		assertThat(exchange((String) null, "alice", "GET", "").status()).isEqualTo(400);
 		assertThat(post("no-such-session", "alice", call("1", "echo", "x")).status()).isEqualTo(404);
 		assertThat(post(session, "mallory", call("1", "echo", "x")).status()).isEqualTo(404);
 		assertThat(post(session, "alice", INITIALIZE).status()).isEqualTo(400);
@@ -289,7 +298,134 @@ class StdioTransportTest {
 		assertThat(this.meters.get(StdioEvents.STARTS).tag("result", "failed").counter().count()).isOne();
 	}
 
+	@Test
+	void sharedSessionsUseOneProcessAndEachGetsItsRepliesWithItsOwnIds() throws Exception {
+		McpServerPolicy shared = server("process: shared\n");
+		String alice = post(shared, null, "alice", INITIALIZE).sessionId();
+		StdioResponse bobs = post(shared, null, "bob", INITIALIZE);
+		String bob = bobs.sessionId();
+
+		assertThat(alice).isNotNull().isNotEqualTo(bob);
+		JsonNode initialized = body(bobs);
+		assertThat(initialized.get("id").asInt()).isZero();
+		assertThat(initialized.at("/result/serverInfo/name").asString()).isEqualTo("sdk-stdio-server");
+		assertThat(this.sessions.processes()).isOne();
+		assertThat(text(post(shared, alice, "alice", call("\"x\"", "count", "-")))).isEqualTo("1");
+		assertThat(text(post(shared, bob, "bob", call("\"x\"", "count", "-")))).isEqualTo("2");
+		CompletableFuture<StdioResponse> first = CompletableFuture
+			.supplyAsync(() -> unchecked(() -> post(shared, alice, "alice", call("5", "sleep", "700"))), this.executor);
+		CompletableFuture<StdioResponse> second = CompletableFuture
+			.supplyAsync(() -> unchecked(() -> post(shared, bob, "bob", call("5", "sleep", "700"))), this.executor);
+		assertThat(body(first.get(20, TimeUnit.SECONDS)).get("id").asInt()).isEqualTo(5);
+		assertThat(body(second.get(20, TimeUnit.SECONDS)).get("id").asInt()).isEqualTo(5);
+
+		assertThat(exchange(shared, alice, "alice", "DELETE").status()).isEqualTo(200);
+		assertThat(post(shared, alice, "alice", call("6", "echo", "x")).status()).isEqualTo(404);
+		assertThat(text(post(shared, bob, "bob", call("6", "echo", "still")))).isEqualTo("echo: still");
+		assertThat(this.sessions.processes()).isOne();
+	}
+
+	@Test
+	void theSharedProcessSeesTheGatewaysIdsAndA2026RequestLeftIsCancelledButA2025OneIsNot() throws Exception {
+		Path log = Files.createTempFile("stdio-received", ".log");
+		McpServerPolicy shared = scripted(log);
+		String session = post(shared, null, "alice", INITIALIZE).sessionId();
+
+		assertThat(post(shared, session, "alice",
+				"{\"jsonrpc\":\"2.0\",\"id\":\"mine\",\"method\":\"tools/call\"," + "\"params\":{\"name\":\"fast\"}}")
+			.status()).isEqualTo(200);
+		assertThat(giveUp(shared, session,
+				"{\"jsonrpc\":\"2.0\",\"id\":\"old\",\"method\":\"tools/call\"," + "\"params\":{\"name\":\"slow\"}}"))
+			.isInstanceOf(IOException.class);
+		this.revision = "2026-07-28";
+		StdioResponse stateless = post(shared, null, "alice",
+				"{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/call\",\"params\":{\"name\":\"fast\"}}");
+		assertThat(stateless.status()).isEqualTo(200);
+		assertThat(body(stateless).get("id").asInt()).isEqualTo(41);
+		assertThat(giveUp(shared, null,
+				"{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\"," + "\"params\":{\"name\":\"slow\"}}"))
+			.isInstanceOf(IOException.class);
+
+		await().untilAsserted(() -> assertThat(Files.readAllLines(log)).anyMatch((line) -> line.contains("cancelled")));
+		List<JsonNode> received = Files.readAllLines(log).stream().map(JSON::readTree).toList();
+		assertThat(received).extracting((message) -> message.path("method").asString(""))
+			.containsExactly("initialize", "notifications/initialized", "tools/call", "tools/call", "tools/call",
+					"tools/call", "notifications/cancelled");
+		assertThat(received.get(0).at("/params/clientInfo/name").asString()).isEqualTo("mcp-gateway");
+		assertThat(received.subList(2, 6)).allSatisfy((request) -> assertThat(request.get("id").isNumber()).isTrue());
+		assertThat(received.get(6).at("/params/requestId")).isEqualTo(received.get(5).get("id"));
+	}
+
+	@Test
+	void a2026RequestWithoutASessionOfAPerSessionServerIsABadRequest() throws Exception {
+		this.revision = "2026-07-28";
+
+		assertThat(post(null, "alice", call("1", "echo", "x")).status()).isEqualTo(400);
+		assertThat(this.sessions.processes()).isZero();
+	}
+
 	// ---- helpers --------------------------------------------------------------------
+
+	/**
+	 * A shared stdio server in sh that logs every line it receives to {@code log},
+	 * answers {@code initialize} and a {@code tools/call} of {@code fast}, and never
+	 * answers one of {@code slow}.
+	 */
+	private static McpServerPolicy scripted(Path log) throws IOException {
+		Path script = Files.createTempFile("stdio-server", ".sh");
+		Files.writeString(script,
+				"""
+						while IFS= read -r line; do
+						  printf '%s\\n' "$line" >> "$LOG"
+						  id=$(printf '%s' "$line" | sed -n 's/.*"id":\\([0-9][0-9]*\\).*/\\1/p')
+						  case "$line" in
+						    *'"method":"initialize"'*)
+						      printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"sh","version":"1"}}}\\n' "$id";;
+						    *'"name":"fast"'*)
+						      printf '{"jsonrpc":"2.0","id":%s,"result":{"content":[]}}\\n' "$id";;
+						  esac
+						done
+						""");
+		return parse("""
+				stdio:
+				      command: [/bin/sh, "%s"]
+				      environment:
+				        PATH: /usr/bin:/bin
+				        LOG: "%s"
+				      process: shared
+				""".formatted(script, log));
+	}
+
+	/** Sends a request on another thread, gives it up, and returns what it threw. */
+	private Throwable giveUp(McpServerPolicy target, @Nullable String session, String request) throws Exception {
+		int before = this.calls.size();
+		CompletableFuture<StdioResponse> call = CompletableFuture
+			.supplyAsync(() -> unchecked(() -> post(target, session, "alice", request)), this.executor);
+		await().until(() -> this.calls.size() > before);
+		this.calls.get(this.calls.size() - 1).abort();
+		try {
+			call.get(10, TimeUnit.SECONDS);
+			return new AssertionError("the call was answered");
+		}
+		catch (java.util.concurrent.ExecutionException ex) {
+			return ex.getCause().getCause();
+		}
+	}
+
+	private interface Exchange {
+
+		StdioResponse run() throws IOException;
+
+	}
+
+	private static StdioResponse unchecked(Exchange exchange) {
+		try {
+			return exchange.run();
+		}
+		catch (IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
 
 	private StdioSessions sessions(int maxProcesses) {
 		StdioSessions created = new StdioSessions(
@@ -367,25 +503,20 @@ class StdioTransportTest {
 
 	private StdioResponse post(McpServerPolicy target, @Nullable String session, String human, String body)
 			throws IOException {
-		return this.transport.exchange(
-				new StdioRequest(target, human, "POST", session, body.getBytes(StandardCharsets.UTF_8), (call) -> {
-				}));
+		return this.transport.exchange(new StdioRequest(target, human, "POST", session, this.revision,
+				body.getBytes(StandardCharsets.UTF_8), this.calls::add));
 	}
 
-	private StdioResponse uncheckedPost(String session, String body) {
-		try {
-			return post(session, "alice", body);
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(ex);
-		}
+	private StdioResponse exchange(McpServerPolicy target, @Nullable String session, String human, String method)
+			throws IOException {
+		return this.transport
+			.exchange(new StdioRequest(target, human, method, session, this.revision, new byte[0], this.calls::add));
 	}
 
 	private StdioResponse exchange(@Nullable String session, String human, String method, String body)
 			throws IOException {
-		return this.transport.exchange(
-				new StdioRequest(this.server, human, method, session, body.getBytes(StandardCharsets.UTF_8), (call) -> {
-				}));
+		return this.transport.exchange(new StdioRequest(this.server, human, method, session, this.revision,
+				body.getBytes(StandardCharsets.UTF_8), this.calls::add));
 	}
 
 	private static JsonNode body(StdioResponse response) throws IOException {
