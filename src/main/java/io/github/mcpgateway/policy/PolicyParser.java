@@ -24,6 +24,8 @@ import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
+import org.springframework.util.unit.DataSize;
+
 import io.github.mcpgateway.digest.Sha256;
 import io.github.mcpgateway.policy.condition.Condition;
 import io.github.mcpgateway.policy.condition.ConditionLanguage;
@@ -46,6 +48,7 @@ public final class PolicyParser {
 		.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
 		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
 		.addModule(new SimpleModule("policy-values").addDeserializer(Duration.class, new PeriodDeserializer())
+			.addDeserializer(DataSize.class, new SizeDeserializer())
 			.addDeserializer(Condition.class, new ConditionDeserializer()))
 		.build();
 
@@ -215,8 +218,8 @@ public final class PolicyParser {
 		if (java.util.Map.class.isAssignableFrom(type)) {
 			return "an object";
 		}
-		if (type == String.class || type == java.net.URI.class || type == Duration.class || type == Condition.class
-				|| type.isEnum()) {
+		if (type == String.class || type == java.net.URI.class || type == Duration.class || type == DataSize.class
+				|| type == Condition.class || type.isEnum()) {
 			return "a string";
 		}
 		if (type == Boolean.class || type == boolean.class) {
@@ -266,6 +269,25 @@ public final class PolicyParser {
 				return (Duration) context.handleUnexpectedToken(Duration.class, parser);
 			}
 			return RateLimit.parsePeriod(parser.getString());
+		}
+
+	}
+
+	/** Sizes as the policy file writes them ({@code 512MB}, {@code 1GB}): a string. */
+	private static final class SizeDeserializer extends ValueDeserializer<DataSize> {
+
+		@Override
+		public DataSize deserialize(JsonParser parser, DeserializationContext context) {
+			if (!parser.hasToken(JsonToken.VALUE_STRING)) {
+				return (DataSize) context.handleUnexpectedToken(DataSize.class, parser);
+			}
+			String text = parser.getString();
+			try {
+				return DataSize.parse(text.trim());
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalArgumentException("\"" + text + "\" is not a size such as 512MB or 1GB");
+			}
 		}
 
 	}

@@ -11,6 +11,8 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.util.unit.DataSize;
+
 /**
  * A server the gateway runs itself as a child process that speaks MCP over stdio (ADR
  * 0023), in place of an {@code upstream} URL. Constructed by {@link PolicyParser};
@@ -40,7 +42,7 @@ public record StdioUpstream(List<String> command, @JsonProperty("working-directo
 		@JsonProperty("start-timeout") @Nullable Duration startTimeout,
 		@JsonProperty("max-processes") @Nullable Integer maxProcesses,
 		@JsonProperty("max-processes-per-principal") @Nullable Integer maxProcessesPerPrincipal,
-		@Nullable Process process) {
+		@Nullable Process process, @Nullable Ulimit ulimit) {
 
 	public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(15);
 
@@ -81,6 +83,7 @@ public record StdioUpstream(List<String> command, @JsonProperty("working-directo
 			throw new IllegalArgumentException("stdio.max-processes-per-principal must not exceed max-processes");
 		}
 		process = (process != null) ? process : Process.PER_SESSION;
+		ulimit = (ulimit != null) ? ulimit : Ulimit.NONE;
 	}
 
 	/** The executable, as the command names it. */
@@ -124,6 +127,54 @@ public record StdioUpstream(List<String> command, @JsonProperty("working-directo
 			throw new IllegalArgumentException("stdio." + field + " must be at least 1");
 		}
 		return value;
+	}
+
+	/**
+	 * Resource limits (setrlimit) the operating system enforces on a stdio server's
+	 * process and what it starts, soft and hard alike: a process past one is stopped by
+	 * the kernel (a signal or a failed call), never by the gateway. A limit omitted is
+	 * not set here.
+	 *
+	 * @param openFiles the most open file descriptors ({@code RLIMIT_NOFILE})
+	 * @param cpuTime the most CPU time, rounded up to whole seconds ({@code RLIMIT_CPU}):
+	 * {@code SIGXCPU}, then {@code SIGKILL}
+	 * @param addressSpace the most virtual memory ({@code RLIMIT_AS}); runtimes that
+	 * reserve address space up front (Node, the JVM) need several times their heap
+	 * @param fileSize the largest file it may write ({@code RLIMIT_FSIZE})
+	 */
+	public record Ulimit(@JsonProperty("open-files") @Nullable Integer openFiles,
+			@JsonProperty("cpu-time") @Nullable Duration cpuTime,
+			@JsonProperty("address-space") @Nullable DataSize addressSpace,
+			@JsonProperty("file-size") @Nullable DataSize fileSize) {
+
+		/** No limit set. */
+		public static final Ulimit NONE = new Ulimit(null, null, null, null);
+
+		public Ulimit {
+			if (openFiles != null && openFiles < 1) {
+				throw new IllegalArgumentException("ulimit.open-files must be at least 1");
+			}
+			if (cpuTime != null && (cpuTime.isNegative() || cpuTime.isZero())) {
+				throw new IllegalArgumentException("ulimit.cpu-time must be positive");
+			}
+			if ((addressSpace != null && addressSpace.toBytes() < 1) || (fileSize != null && fileSize.toBytes() < 1)) {
+				throw new IllegalArgumentException("ulimit sizes must be at least 1B");
+			}
+		}
+
+		/** These limits, each one not set taken from {@code defaults}. */
+		public Ulimit or(Ulimit defaults) {
+			return new Ulimit((this.openFiles != null) ? this.openFiles : defaults.openFiles,
+					(this.cpuTime != null) ? this.cpuTime : defaults.cpuTime,
+					(this.addressSpace != null) ? this.addressSpace : defaults.addressSpace,
+					(this.fileSize != null) ? this.fileSize : defaults.fileSize);
+		}
+
+		/** Whether no limit is set. */
+		public boolean isEmpty() {
+			return this.equals(NONE);
+		}
+
 	}
 
 	/** How a stdio server's client sessions map to its processes (ADR 0023). */

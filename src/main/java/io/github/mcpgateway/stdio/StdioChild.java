@@ -89,8 +89,10 @@ final class StdioChild implements StdioListener {
 	 * thread can give up on it (the reply is then dropped when it comes)
 	 * @param onGivenUp run when another thread gave the call up
 	 * @throws DuplicateRequestIdException when a request with the same id is in flight
+	 * @throws ProcessEndedException when the process had ended: nothing was sent
 	 * @throws SocketTimeoutException when no response came within {@code timeout}
-	 * @throws IOException when the process ended first, or the call was given up
+	 * @throws IOException when the process ended before it answered, or the call was
+	 * given up
 	 */
 	JsonNode call(JsonNode request, Duration timeout, Consumer<UpstreamCall> onDispatch, Runnable onGivenUp)
 			throws IOException {
@@ -101,7 +103,7 @@ final class StdioChild implements StdioListener {
 		}
 		try {
 			if (!send(request)) {
-				throw new IOException("the stdio server's process has ended");
+				throw new ProcessEndedException();
 			}
 			onDispatch.accept(() -> {
 				if (reply.completeExceptionally(new IOException("the call was given up"))) {
@@ -175,9 +177,11 @@ final class StdioChild implements StdioListener {
 	@Override
 	public void ended(StdioEnd end) {
 		if (this.end.compareAndSet(null, end)) {
+			// Its sessions are gone before a call waiting on it fails: the client's next
+			// request finds no session (404), not a process that is still being removed.
+			this.onEnd.accept(this);
 			IOException ended = new IOException("the stdio server's process ended (" + end.reason() + ")");
 			this.pending.values().forEach((reply) -> reply.completeExceptionally(ended));
-			this.onEnd.accept(this);
 		}
 	}
 
@@ -195,6 +199,15 @@ final class StdioChild implements StdioListener {
 			Thread.currentThread().interrupt();
 			throw new InterruptedIOException("interrupted while waiting for the stdio server");
 		}
+	}
+
+	/** A request not sent because the process had ended: nothing of it reached one. */
+	static final class ProcessEndedException extends IOException {
+
+		ProcessEndedException() {
+			super("the stdio server's process has ended");
+		}
+
 	}
 
 	/** A request whose id is the id of a request still in flight on the same process. */

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -12,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.policy.StdioUpstream;
 import io.github.mcpgateway.policy.StdioUpstream.EnvironmentValue;
+import io.github.mcpgateway.policy.StdioUpstream.Ulimit;
 
 /**
  * Turns a policy's {@code stdio} entry into the command of one process, when the process
@@ -28,13 +31,17 @@ final class StdioCommands {
 
 	private final Path gatewayDirectory;
 
+	private final Ulimit defaults;
+
 	/**
 	 * @param gatewayEnvironment the gateway's own environment ({@code System::getenv})
 	 * @param gatewayDirectory the working directory of a command that names none
+	 * @param defaults the limits of a server whose {@code ulimit} does not set them
 	 */
-	StdioCommands(UnaryOperator<@Nullable String> gatewayEnvironment, Path gatewayDirectory) {
+	StdioCommands(UnaryOperator<@Nullable String> gatewayEnvironment, Path gatewayDirectory, Ulimit defaults) {
 		this.gatewayEnvironment = gatewayEnvironment;
 		this.gatewayDirectory = gatewayDirectory;
+		this.defaults = defaults;
 	}
 
 	/**
@@ -49,7 +56,61 @@ final class StdioCommands {
 			environment.put(variable.getKey(), value(variable.getKey(), variable.getValue()));
 		}
 		Path directory = (stdio.workingDirectory() != null) ? Path.of(stdio.workingDirectory()) : this.gatewayDirectory;
-		return new StdioCommand(stdio.command(), directory, environment);
+		return new StdioCommand(limited(stdio.command(), stdio.ulimit().or(this.defaults)), directory, environment);
+	}
+
+	/**
+	 * The command under {@code prlimit}, which sets the limits (soft and hard) and then
+	 * runs it without a shell; the command unchanged when no limit is set. The executable
+	 * is found on the gateway's {@code PATH} first, since the child's environment need
+	 * not have one.
+	 */
+	private List<String> limited(List<String> command, Ulimit ulimit) throws IOException {
+		if (ulimit.isEmpty()) {
+			return command;
+		}
+		String path = this.gatewayEnvironment.apply("PATH");
+		Path prlimit = find("prlimit", path);
+		Path executable = command.get(0).contains("/") ? Path.of(command.get(0)) : find(command.get(0), path);
+		if (prlimit == null || executable == null) {
+			throw new IOException(
+					"stdio.ulimit needs prlimit (util-linux) and " + command.get(0) + " on the gateway's PATH");
+		}
+		List<String> limited = new ArrayList<>(List.of(prlimit.toString()));
+		if (ulimit.openFiles() != null) {
+			limited.add("--nofile=" + ulimit.openFiles() + ":" + ulimit.openFiles());
+		}
+		if (ulimit.cpuTime() != null) {
+			long seconds = (ulimit.cpuTime().toMillis() + 999) / 1000;
+			limited.add("--cpu=" + seconds + ":" + seconds);
+		}
+		if (ulimit.addressSpace() != null) {
+			limited.add("--as=" + ulimit.addressSpace().toBytes() + ":" + ulimit.addressSpace().toBytes());
+		}
+		if (ulimit.fileSize() != null) {
+			limited.add("--fsize=" + ulimit.fileSize().toBytes() + ":" + ulimit.fileSize().toBytes());
+		}
+		limited.add("--");
+		limited.add(executable.toString());
+		limited.addAll(command.subList(1, command.size()));
+		return limited;
+	}
+
+	/**
+	 * Where {@code name} is on {@code path} (a {@code PATH} value), as a process start
+	 * finds it: the first executable file of that name; {@code null} when none is.
+	 */
+	static @Nullable Path find(String name, @Nullable String path) {
+		if (path == null) {
+			return null;
+		}
+		for (String directory : path.split(java.io.File.pathSeparator)) {
+			Path candidate = Path.of(directory.isEmpty() ? "." : directory, name);
+			if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
 	}
 
 	private String value(String name, EnvironmentValue value) throws IOException {

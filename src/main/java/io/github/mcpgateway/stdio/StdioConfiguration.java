@@ -29,7 +29,8 @@ public class StdioConfiguration {
 	@Bean
 	StdioSessions stdioSessions(StdioProperties properties, GatewayClock clock, MeterRegistry meterRegistry,
 			ApplicationEventPublisher publisher, LivePolicy livePolicy) {
-		StdioSessions sessions = new StdioSessions(new StdioCommands(System::getenv, Path.of("").toAbsolutePath()),
+		StdioSessions sessions = new StdioSessions(
+				new StdioCommands(System::getenv, Path.of("").toAbsolutePath(), properties.ulimit()),
 				properties.limits(), properties.maxProcesses(), clock,
 				new StdioEvents(meterRegistry, publisher, clock));
 		livePolicy.onPublish(sessions::policyPublished);

@@ -1,6 +1,5 @@
 package io.github.mcpgateway.stdio;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -46,25 +45,17 @@ public final class StdioExecutables implements ServerPolicyCheck {
 			return violation("stdio.command", executable + " is not an executable file on the gateway's PATH ("
 					+ this.environment.apply("PATH") + ")");
 		}
+		if (!stdio.ulimit().isEmpty() && onPath("prlimit") == null) {
+			return violation("stdio.ulimit", "setting limits needs prlimit (util-linux) on the gateway's PATH");
+		}
 		if (stdio.workingDirectory() != null && !Files.isDirectory(Path.of(stdio.workingDirectory()))) {
 			return violation("stdio.working-directory", stdio.workingDirectory() + " is not a directory");
 		}
 		return Optional.empty();
 	}
 
-	/** Where the gateway finds {@code name}, as the process start does: on its PATH. */
 	private @Nullable Path onPath(String name) {
-		String path = this.environment.apply("PATH");
-		if (path == null) {
-			return null;
-		}
-		for (String directory : path.split(File.pathSeparator)) {
-			Path candidate = Path.of(directory.isEmpty() ? "." : directory, name);
-			if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-				return candidate;
-			}
-		}
-		return null;
+		return StdioCommands.find(name, this.environment.apply("PATH"));
 	}
 
 	private static Optional<Violation> violation(String field, String message) {

@@ -10,6 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
+import io.github.mcpgateway.policy.StdioUpstream;
+
 /**
  * The child processes of stdio servers ({@code gateway.stdio.*}); each server's own
  * command, caps and timeouts are in the policy file ({@code stdio}).
@@ -20,11 +22,15 @@ import org.springframework.validation.annotation.Validated;
  * longer one ends the process and its session
  * @param stopGrace how long a process has to exit after its stdin is closed, and again
  * after SIGTERM, before it and its descendants are killed
+ * @param ulimit the resource limits of every stdio server's processes, each one a
+ * server's {@code stdio.ulimit} does not set itself; set through {@code prlimit}
+ * (util-linux), which must then be on the gateway's {@code PATH}
  */
 @Validated
 @ConfigurationProperties(prefix = "gateway.stdio", ignoreUnknownFields = false)
 public record StdioProperties(@DefaultValue("64") @Min(1) int maxProcesses,
-		@DefaultValue("4MB") @NotNull DataSize maxMessageSize, @DefaultValue("5s") @NotNull Duration stopGrace) {
+		@DefaultValue("4MB") @NotNull DataSize maxMessageSize, @DefaultValue("5s") @NotNull Duration stopGrace,
+		@DefaultValue @NotNull StdioUpstream.Ulimit ulimit) {
 
 	public StdioProperties {
 		if (maxMessageSize != null

@@ -103,7 +103,8 @@ public final class StdioTransport {
 		}
 		catch (IOException ex) {
 			this.sessions.end(session, "start_failed");
-			throw ex;
+			throw (ex instanceof StdioChild.ProcessEndedException)
+					? new java.net.ConnectException("the stdio server ended before its initialize") : ex;
 		}
 		if (reply.has("error")) {
 			this.sessions.end(session, "initialize_refused");
@@ -122,8 +123,14 @@ public final class StdioTransport {
 			return StdioResponse.empty(202);
 		}
 		SharedProcess process = this.sessions.sharedProcess(request.server());
-		JsonNode reply = process.call(null, message, this.replyTimeout, request.onDispatch(), true);
-		return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
+		try {
+			JsonNode reply = process.call(null, message, this.replyTimeout, request.onDispatch(), true);
+			return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
+		}
+		catch (StdioChild.ProcessEndedException ex) {
+			// Nothing was sent: as a refused connection, which the client may retry.
+			throw new java.net.ConnectException("the stdio server's shared process has ended");
+		}
 	}
 
 	private StdioResponse post(StdioSession session, StdioRequest request) throws IOException {
@@ -143,6 +150,9 @@ public final class StdioTransport {
 		}
 		catch (StdioChild.DuplicateRequestIdException ex) {
 			return error(409, -32600, "Invalid Request: a request with this id is in flight on the session");
+		}
+		catch (StdioChild.ProcessEndedException ex) {
+			return error(404, -32001, "Session not found");
 		}
 	}
 

@@ -7,6 +7,8 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.util.unit.DataSize;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -114,6 +116,29 @@ class StdioUpstreamPolicyTest {
 				"stdio.working-directory must be an absolute path");
 		assertThat(server("stdio:\n      command: [cat]\n      max-processes: 2").stdio().maxProcessesPerPrincipal())
 			.isEqualTo(2);
+	}
+
+	@Test
+	void ulimitReadsCountsDurationsAndSizesAndSaysWhatASizeIs() {
+		StdioUpstream.Ulimit ulimit = server("""
+				stdio:
+				      command: [cat]
+				      process: shared
+				      ulimit:
+				        open-files: 64
+				        cpu-time: 10m
+				        address-space: 4GB
+				        file-size: 512MB
+				""").stdio().ulimit();
+
+		assertThat(ulimit).isEqualTo(new StdioUpstream.Ulimit(64, Duration.ofMinutes(10), DataSize.ofGigabytes(4),
+				DataSize.ofMegabytes(512)));
+		assertThat(server("stdio:\n      command: [cat]").stdio().ulimit().isEmpty()).isTrue();
+		assertRefused("stdio:\n      command: [cat]\n      ulimit:\n        address-space: lots",
+				"\"lots\" is not a size such as 512MB or 1GB");
+		assertRefused("stdio:\n      command: [cat]\n      ulimit:\n        open-files: 0",
+				"ulimit.open-files must be at least 1");
+		assertRefused("stdio:\n      command: [cat]\n      process: pooled", "invalid value \"pooled\"");
 	}
 
 	@Test

@@ -28,6 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.PolicyParser;
+import io.github.mcpgateway.policy.StdioUpstream;
 import io.github.mcpgateway.session.SessionEvent;
 import io.github.mcpgateway.support.MutableClock;
 import io.github.mcpgateway.transport.DispatchRefusedException;
@@ -429,7 +430,8 @@ class StdioTransportTest {
 
 	private StdioSessions sessions(int maxProcesses) {
 		StdioSessions created = new StdioSessions(
-				new StdioCommands((name) -> "marker from " + name, Path.of(".").toAbsolutePath()),
+				new StdioCommands((name) -> "marker from " + name, Path.of(".").toAbsolutePath(),
+						StdioUpstream.Ulimit.NONE),
 				new StdioLimits(StdioLimits.DEFAULT_MAX_LINE_BYTES, 1024, 100, Duration.ofSeconds(2)), maxProcesses,
 				this.clock, new StdioEvents(this.meters, this.events::add, this.clock));
 		created.start();
