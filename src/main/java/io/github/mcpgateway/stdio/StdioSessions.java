@@ -139,8 +139,14 @@ public final class StdioSessions implements SmartLifecycle {
 			return process;
 		}
 		SharedProcess started = process;
-		startProcess(process.child(), server.qualifiedName() + "#shared",
-				() -> this.shared.remove(server.identityKey(), started));
+		try {
+			startProcess(process.child(), server.qualifiedName() + "#shared",
+					() -> this.shared.remove(server.identityKey(), started));
+		}
+		catch (ConnectException ex) {
+			process.failed(ex);
+			throw ex;
+		}
 		this.events.started(process.child(), null, null);
 		try {
 			process.initialize(stdio.startTimeout());
@@ -148,7 +154,8 @@ public final class StdioSessions implements SmartLifecycle {
 		catch (IOException ex) {
 			process.failed(ex);
 			stop(process, "start_failed");
-			throw ex;
+			throw (ex instanceof StdioChild.ProcessEndedException)
+					? new ConnectException("the stdio server ended before its initialize") : ex;
 		}
 		return process;
 	}

@@ -106,9 +106,15 @@ final class ClientSpan implements UpstreamObservation {
 		String name = (this.message != null) ? McpSpans.name(this.message) : null;
 		SpanBuilder span = this.tracer.spanBuilder((name != null) ? name : request.getMethod().name())
 			.setSpanKind(SpanKind.CLIENT)
-			.setAttribute("http.request.method", request.getMethod().name())
-			.setAttribute("server.address", request.getURI().getHost())
-			.setAttribute("server.port", (long) port(request.getURI()));
+			.setAttribute("http.request.method", request.getMethod().name());
+		if ("stdio".equals(request.getURI().getScheme())) {
+			// A stdio server (ADR 0023): a child process over pipes, no address or port.
+			span.setAttribute("network.transport", "pipe");
+		}
+		else {
+			span.setAttribute("server.address", request.getURI().getHost())
+				.setAttribute("server.port", (long) port(request.getURI()));
+		}
 		if (this.message != null) {
 			for (KeyValue attribute : McpSpans.attributes(this.message)) {
 				span.setAttribute(attribute.getKey(), attribute.getValue());

@@ -297,6 +297,17 @@ class StdioTransportTest {
 		assertThatExceptionOfType(ConnectException.class).isThrownBy(() -> post(missing, null, "alice", INITIALIZE));
 		assertThat(this.sessions.size()).isZero();
 		assertThat(this.meters.get(StdioEvents.STARTS).tag("result", "failed").counter().count()).isOne();
+		McpServerPolicy sharedMissing = parse("""
+				stdio:
+				      command: [/nonexistent/server]
+				      process: shared
+				""");
+		assertThatExceptionOfType(ConnectException.class)
+			.isThrownBy(() -> post(sharedMissing, null, "alice", INITIALIZE));
+		assertThatExceptionOfType(ConnectException.class)
+			.isThrownBy(() -> post(sharedMissing, null, "bob", INITIALIZE));
+		assertThat(this.sessions.processes()).isZero();
+		assertThat(this.meters.get(StdioEvents.STARTS).tag("result", "failed").counter().count()).isEqualTo(3);
 	}
 
 	@Test
