@@ -303,6 +303,29 @@ class StdioServersIT {
 	}
 
 	@Test
+	void javaClientsKeyedCallRetriedIsReplayedNotRunAgain() {
+		McpSyncClient client = initialized(MEMORY, "kay");
+		String entity = "java-keyed-" + RUN;
+		CallToolRequest keyed = CallToolRequest.builder()
+			.name("create_entities")
+			.arguments(Map.of("entities",
+					List.of(Map.of("name", entity, "entityType", "test", "observations", List.of("o")))))
+			.meta(Map.of(MetaKeyToolCalls.KEY, "key-" + entity))
+			.build();
+
+		CallToolResult first = client.callTool(keyed);
+		CallToolResult again = client.callTool(keyed);
+
+		assertThat(text(first)).contains(entity);
+		assertThat(first.meta()).isNull();
+		assertThat(text(again)).isEqualTo(text(first));
+		assertThat(again.meta()).containsEntry("io.github.mcpgateway/idempotency", Map.of("replayed", true));
+		// Run again without the key, server-memory finds the entity there: no new one.
+		assertThat(text(client.callTool(new CallToolRequest("create_entities", keyed.arguments()))))
+			.doesNotContain(entity);
+	}
+
+	@Test
 	void aKilledProcessEndsItsSessionWith404AndANewSessionWorks() throws Exception {
 		McpSyncClient client = initialized(MEMORY, "kim");
 		long pid = lastStartedPid();

@@ -1,13 +1,13 @@
 package io.github.mcpgateway.policy;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
 import org.springframework.util.unit.DataSize;
+
+import io.github.mcpgateway.support.StdioTestPolicy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -153,21 +153,11 @@ class StdioUpstreamPolicyTest {
 	}
 
 	private static McpServerPolicy server(String entry) {
-		return policy(entry).serverAt("/mcp/test/local");
+		return StdioTestPolicy.server(entry);
 	}
 
 	private static Policy policy(String entry) {
-		String yaml = """
-				servers:
-				  - namespace: test
-				    name: local
-				    uid: uid-local
-				    path: /mcp/test/local
-				    %s
-				    grants:
-				      - tools: ["*"]
-				""".formatted(entry.strip());
-		return new PolicyParser().parse(yaml.getBytes(StandardCharsets.UTF_8), "policy.yaml", Instant.EPOCH);
+		return StdioTestPolicy.parse(entry);
 	}
 
 	private static void assertRefused(String entry, String message) {

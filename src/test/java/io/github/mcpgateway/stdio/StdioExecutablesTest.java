@@ -1,12 +1,10 @@
 package io.github.mcpgateway.stdio;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -16,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.unit.DataSize;
 
 import io.github.mcpgateway.policy.PolicyException;
-import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.policy.StdioUpstream;
+import io.github.mcpgateway.support.StdioTestPolicy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -150,19 +148,7 @@ class StdioExecutablesTest {
 	}
 
 	private void load(String command, String variable, String value) {
-		String yaml = """
-				servers:
-				  - namespace: test
-				    name: local
-				    uid: uid-local
-				    path: /mcp/test/local
-				    stdio:
-				      command: %s
-				    grants:
-				      - tools: ["*"]
-				""".formatted(command);
-		new PolicyParser(List.of(new StdioExecutables(Map.of(variable, value)::get)))
-			.parse(yaml.getBytes(StandardCharsets.UTF_8), "policy.yaml", Instant.EPOCH);
+		StdioTestPolicy.parse("stdio:\n      command: " + command, new StdioExecutables(Map.of(variable, value)::get));
 	}
 
 }

@@ -27,10 +27,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
-import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.policy.StdioUpstream;
 import io.github.mcpgateway.session.SessionEvent;
 import io.github.mcpgateway.support.MutableClock;
+import io.github.mcpgateway.support.StdioTestPolicy;
 import io.github.mcpgateway.transport.DispatchRefusedException;
 import io.github.mcpgateway.transport.UpstreamCall;
 
@@ -457,7 +457,7 @@ class StdioTransportTest {
 
 	/** The test server with {@code more} lines in its {@code stdio} entry. */
 	private static McpServerPolicy server(String more) {
-		return policyOf(more).serverAt("/mcp/test/stdio");
+		return policyOf(more).serverAt(StdioTestPolicy.PATH);
 	}
 
 	private static Policy policyOf(String more) {
@@ -473,21 +473,11 @@ class StdioTransportTest {
 	}
 
 	private static McpServerPolicy parse(String stdio) {
-		return policy(stdio).serverAt("/mcp/test/stdio");
+		return StdioTestPolicy.server(stdio);
 	}
 
 	private static Policy policy(String stdio) {
-		String yaml = """
-				servers:
-				  - namespace: test
-				    name: stdio
-				    uid: uid-stdio
-				    path: /mcp/test/stdio
-				    %s
-				    grants:
-				      - tools: ["*"]
-				""".formatted(stdio.strip());
-		return new PolicyParser().parse(yaml.getBytes(StandardCharsets.UTF_8), "policy.yaml", Instant.EPOCH);
+		return StdioTestPolicy.parse(stdio);
 	}
 
 	private String initialize(String human) throws IOException {
