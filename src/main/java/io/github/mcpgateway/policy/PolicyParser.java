@@ -218,8 +218,13 @@ public final class PolicyParser {
 		if (java.util.Map.class.isAssignableFrom(type)) {
 			return "an object";
 		}
-		if (type == String.class || type == java.net.URI.class || type == Duration.class || type == DataSize.class
-				|| type == Condition.class || type.isEnum()) {
+		if (type == Duration.class) {
+			return "a duration such as 30s, 1m or 1h";
+		}
+		if (type == DataSize.class) {
+			return "a size such as 512MB or 1GB";
+		}
+		if (type == String.class || type == java.net.URI.class || type == Condition.class || type.isEnum()) {
 			return "a string";
 		}
 		if (type == Boolean.class || type == boolean.class) {

@@ -117,4 +117,24 @@ class DocumentationContentsTest {
 		return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "").replace(' ', '-');
 	}
 
+	/**
+	 * The docs name the jar the build makes ({@code target/<artifactId>-<version>.jar}),
+	 * not a name a reader would have to guess from.
+	 */
+	@Test
+	void docsNameTheJarTheBuildMakes() throws IOException {
+		List<Path> pages;
+		try (java.util.stream.Stream<Path> files = Files.walk(Path.of("docs"))) {
+			pages = files.filter(Files::isRegularFile).toList();
+		}
+
+		assertThat(pages).hasSizeGreaterThan(20);
+		for (Path page : pages) {
+			assertThat(Files.readString(page)).as(page.toString())
+				.doesNotContain("mcp-gateway.jar")
+				.doesNotContain("ghcr.io/example/");
+		}
+		assertThat(Files.readString(Path.of("README.md"))).doesNotContain("mcp-gateway.jar");
+	}
+
 }

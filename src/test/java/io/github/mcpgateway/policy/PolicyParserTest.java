@@ -104,6 +104,25 @@ class PolicyParserTest {
 	}
 
 	@Test
+	void parseWhenADurationIsANumberThenTheMessageSaysWhatADurationIs() {
+		assertThatThrownBy(() -> parse("""
+				servers:
+				  - namespace: payments
+				    name: ledger
+				    upstream: http://127.0.0.1:1/mcp
+				    path: /mcp/payments/ledger
+				    grants:
+				      - tools: ["*"]
+				    limits:
+				      - name: calls
+				        tokens: 5
+				        period: 90
+				""")).isInstanceOf(PolicyException.class)
+			.hasMessageContaining("line 11 (servers[0].limits[0].period): expected a duration such as 30s, 1m or 1h, "
+					+ "found a number");
+	}
+
+	@Test
 	void parseWhenAnItemHasTheWrongShapeThenTheMessageNamesTheShapeNotAJavaType() {
 		assertThatThrownBy(() -> parse("servers:\n  - [a, b]\n")).isInstanceOf(PolicyException.class)
 			.hasMessageContaining(
