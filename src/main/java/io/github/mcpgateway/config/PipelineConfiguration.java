@@ -99,6 +99,12 @@ class PipelineConfiguration {
 		return GatewayClock.system();
 	}
 
+	/** Every meter of the gateway has a description ({@code HELP}). */
+	@Bean
+	static MeterDescriptions meterDescriptions() {
+		return new MeterDescriptions();
+	}
+
 	@Bean
 	GatewayErrorRenderer gatewayErrorRenderer(JsonMapper jsonMapper, RequestProperties request,
 			IdempotencyProperties idempotency) {

@@ -1,7 +1,6 @@
 package io.github.mcpgateway.stdio;
 
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,12 +58,6 @@ final class StdioEvents {
 
 	private final GatewayClock clock;
 
-	private static final Map<String, String> DESCRIPTIONS = Map.of(STARTS,
-			"Processes of stdio servers started (result=started) or that could not be started (result=failed)", ENDS,
-			"Processes of stdio servers ended, by cause", REFUSALS,
-			"New sessions of stdio servers refused because a process cap was reached", DROPPED,
-			"Messages of stdio servers' own dropped because the client's stream did not take them");
-
 	private final ConcurrentMap<List<String>, Counter> counters = new ConcurrentHashMap<>();
 
 	private final ConcurrentMap<List<String>, AtomicInteger> running = new ConcurrentHashMap<>();
@@ -121,7 +114,6 @@ final class StdioEvents {
 		return this.running.computeIfAbsent(List.of(server.namespace(), server.name()), (key) -> {
 			AtomicInteger count = new AtomicInteger();
 			Gauge.builder(PROCESSES, count, AtomicInteger::get)
-				.description("Processes of stdio servers running now")
 				.tags("namespace", key.get(0), "server", key.get(1))
 				.register(this.meterRegistry);
 			return count;
@@ -142,7 +134,6 @@ final class StdioEvents {
 				: List.of(name, server.namespace(), server.name());
 		return this.counters.computeIfAbsent(key, (unused) -> {
 			Counter.Builder builder = Counter.builder(name)
-				.description(DESCRIPTIONS.get(name))
 				.tags("namespace", server.namespace(), "server", server.name());
 			return ((tag != null) ? builder.tag(tag, value) : builder).register(this.meterRegistry);
 		});

@@ -105,6 +105,13 @@ class DashboardAndAlertMetricsIntegrationTest {
 		assertThat(used).as("metric names the dashboard and alerts read").hasSizeGreaterThanOrEqualTo(20);
 		assertThat(missing).as("metrics read by a panel or an alert but not in the scrape").isEmpty();
 		assertThat(scraped(scrape, "mcp_gateway_requets_total")).as("a misspelt name is caught").isFalse();
+		List<String> help = List.of(scrape.split("\n"))
+			.stream()
+			.filter((line) -> line.startsWith("# HELP mcp_gateway_"))
+			.toList();
+		assertThat(help).as("the gateway's metric families").hasSizeGreaterThanOrEqualTo(30);
+		assertThat(help).as("every family of the gateway has its HELP text")
+			.allSatisfy((line) -> assertThat(line.replaceFirst("^# HELP \\S+", "")).as(line).isNotBlank());
 	}
 
 	@Test
