@@ -174,7 +174,43 @@ public final class PolicyParser {
 		if (path != null) {
 			message.append(" (").append(path).append(')');
 		}
-		return message.append(": ").append(reason(ex)).toString();
+		String reason = reason(ex);
+		return message.append(": ").append(reason).append(misplaced(reason, content, line)).toString();
+	}
+
+	/**
+	 * For "{@code <field> is required}" on an entry: the line after the entry's own that
+	 * has the field indented less than the entry's keys, so that YAML read it as part of
+	 * something else (a new list item, the scalar before it); stops at the next root key.
+	 */
+	private static String misplaced(String reason, byte[] content, int line) {
+		java.util.regex.Matcher required = java.util.regex.Pattern.compile("^([a-z][a-z-]*) is required")
+			.matcher(reason);
+		List<String> lines = new String(content, java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+		if (!required.find() || line < 1 || line > lines.size()) {
+			return "";
+		}
+		int keys = keyColumn(lines.get(line - 1));
+		java.util.regex.Pattern field = java.util.regex.Pattern
+			.compile("^\\s*(- )?" + java.util.regex.Pattern.quote(required.group(1)) + ":");
+		for (int i = line; i < lines.size() && keyColumn(lines.get(i)) > 0; i++) {
+			if (field.matcher(lines.get(i)).find() && indentation(lines.get(i)) < keys) {
+				return " (line " + (i + 1) + " has a '" + required.group(1)
+						+ ":' that belongs to something else: check its indentation)";
+			}
+		}
+		return "";
+	}
+
+	private static int indentation(String line) {
+		return line.length() - line.stripLeading().length();
+	}
+
+	/** Where a line's key begins, after its indentation and a list item's dash. */
+	private static int keyColumn(String line) {
+		String rest = line.stripLeading();
+		int column = line.length() - rest.length();
+		return rest.startsWith("- ") ? column + 2 + indentation(rest.substring(2)) : column;
 	}
 
 	private static String reason(JacksonException ex) {

@@ -104,6 +104,22 @@ class PolicyParserTest {
 	}
 
 	@Test
+	void parseWhenARequiredFieldIsMisIndentedThenTheMessagePointsAtIt() {
+		assertThatThrownBy(() -> parse("""
+				servers:
+				  - namespace: test
+				  name: echo
+				    upstream: http://127.0.0.1:1/mcp
+				    path: /mcp/test/echo
+				""")).isInstanceOf(PolicyException.class)
+			.hasMessageContaining("name is required (line 3 has a 'name:' that belongs to something else: "
+					+ "check its indentation)");
+		assertThatThrownBy(() -> parse(VALID.replace("    name: ledger\n", ""))).isInstanceOf(PolicyException.class)
+			.message()
+			.doesNotContain("indentation");
+	}
+
+	@Test
 	void parseWhenADurationIsANumberThenTheMessageSaysWhatADurationIs() {
 		assertThatThrownBy(() -> parse("""
 				servers:
