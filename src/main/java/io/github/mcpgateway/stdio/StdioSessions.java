@@ -46,8 +46,12 @@ public final class StdioSessions implements SmartLifecycle {
 
 	private final ConcurrentMap<String, StdioSession> sessions = new ConcurrentHashMap<>();
 
-	/** The shared processes, by their server's identity key. */
-	private final ConcurrentMap<String, SharedProcess> shared = new ConcurrentHashMap<>();
+	/**
+	 * The shared processes, by their server's identity key and {@code stdio} entry: a
+	 * request routed with the policy before a reload cannot stop the process of the one
+	 * after it (the old one's process is stopped by the reload, or idles out).
+	 */
+	private final ConcurrentMap<List<Object>, SharedProcess> shared = new ConcurrentHashMap<>();
 
 	private final Object admission = new Object();
 
@@ -125,12 +129,11 @@ public final class StdioSessions implements SmartLifecycle {
 		SharedProcess process;
 		boolean mine = false;
 		synchronized (this.admission) {
-			process = this.shared.get(server.identityKey());
-			if (process == null || process.child().end() != null
-					|| !java.util.Objects.equals(process.server().stdio(), stdio)) {
+			process = this.shared.get(key(server));
+			if (process == null || process.child().end() != null) {
 				refuseIfReplicaFull(server);
 				process = new SharedProcess(server, this.clock, this::sharedEnded);
-				this.shared.put(server.identityKey(), process);
+				this.shared.put(key(server), process);
 				mine = true;
 			}
 		}
@@ -141,7 +144,7 @@ public final class StdioSessions implements SmartLifecycle {
 		SharedProcess started = process;
 		try {
 			startProcess(process.child(), server.qualifiedName() + "#shared",
-					() -> this.shared.remove(server.identityKey(), started));
+					() -> this.shared.remove(key(server), started));
 		}
 		catch (ConnectException ex) {
 			process.failed(ex);
@@ -329,7 +332,7 @@ public final class StdioSessions implements SmartLifecycle {
 
 	/** Stops a shared process; its sessions end when it has. */
 	private void stop(SharedProcess process, String cause) {
-		this.shared.remove(process.server().identityKey(), process);
+		this.shared.remove(key(process.server()), process);
 		stop(process.child(), cause);
 	}
 
@@ -355,8 +358,12 @@ public final class StdioSessions implements SmartLifecycle {
 		this.events.ended(session.child(), session.id(), session.human());
 	}
 
+	private static List<Object> key(McpServerPolicy server) {
+		return List.of(server.identityKey(), java.util.Objects.requireNonNull(server.stdio()));
+	}
+
 	private void sharedEnded(SharedProcess process) {
-		this.shared.remove(process.server().identityKey(), process);
+		this.shared.remove(key(process.server()), process);
 		for (SharedSession session : process.sessions()) {
 			end(session, "exited");
 		}

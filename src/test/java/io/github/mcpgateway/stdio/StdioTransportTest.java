@@ -338,6 +338,23 @@ class StdioTransportTest {
 	}
 
 	@Test
+	void aPolicyThatChangesASharedServerStopsItsProcessAndItsSessions() throws Exception {
+		McpServerPolicy shared = server("process: shared\n");
+		String session = post(shared, null, "alice", INITIALIZE).sessionId();
+
+		this.sessions.policyPublished(policyOf("process: shared\n"));
+		assertThat(this.sessions.processes()).isOne();
+		this.sessions.policyPublished(policyOf("process: shared\n      max-processes: 3\n"));
+
+		assertThat(this.sessions.processes()).isZero();
+		await().untilAsserted(() -> assertThat(ended()).singleElement().satisfies((event) -> {
+			assertThat(event.cause()).isEqualTo("policy");
+			assertThat(event.sessionId()).isNull();
+		}));
+		assertThat(post(shared, session, "alice", call("1", "echo", "x")).status()).isEqualTo(404);
+	}
+
+	@Test
 	void theSharedProcessSeesTheGatewaysIdsAndA2026RequestLeftIsCancelledButA2025OneIsNot() throws Exception {
 		Path log = Files.createTempFile("stdio-received", ".log");
 		McpServerPolicy shared = scripted(log);
