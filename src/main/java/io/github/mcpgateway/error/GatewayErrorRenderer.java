@@ -176,6 +176,15 @@ public final class GatewayErrorRenderer {
 		return path.equals("/actuator") || path.startsWith("/actuator/");
 	}
 
+	/**
+	 * {@code error} as the JSON-RPC error response the gateway answers on an MCP path,
+	 * for a part of the gateway that hands its answer on as a body rather than writing it
+	 * to the servlet response (a stdio server's transport).
+	 */
+	public byte[] jsonRpcBody(GatewayError error, @Nullable JsonNode id) {
+		return this.jsonMapper.writeValueAsBytes(body(error, id));
+	}
+
 	ObjectNode body(GatewayError error, @Nullable JsonNode id) {
 		ObjectNode root = this.jsonMapper.createObjectNode();
 		root.put("jsonrpc", "2.0");

@@ -224,6 +224,9 @@ public final class GatewayErrors {
 	public static final GatewayError MEMBER_UNAVAILABLE = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
 			"member_unavailable", "The member server that serves this request could not open a session");
 
+	public static final GatewayError STREAM_ALREADY_OPEN = of(HttpStatus.CONFLICT, Category.INVALID_REQUEST,
+			"stream_already_open", "This session's GET stream is already open; one at a time");
+
 	public static final GatewayError STDIO_PROCESS_CAPACITY = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
 			"stdio_process_capacity",
 			"This stdio server, or this gateway replica, runs as many processes as it may; retry later")

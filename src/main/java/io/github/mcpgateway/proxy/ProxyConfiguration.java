@@ -17,6 +17,7 @@ import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import io.github.mcpgateway.error.GatewayErrorRenderer;
 import io.github.mcpgateway.identity.IdentityProperties;
 import io.github.mcpgateway.request.Decision;
 import io.github.mcpgateway.request.McpRequestContext;
@@ -54,9 +55,9 @@ class ProxyConfiguration {
 	 */
 	@Bean
 	StdioTransport stdioTransport(StdioSessions stdioSessions, ProxyProperties properties,
-			RequestProperties requestProperties) {
+			RequestProperties requestProperties, GatewayErrorRenderer errors) {
 		return new StdioTransport(stdioSessions, properties.firstByteTimeout(),
-				requestProperties.maxBodySize().toBytes());
+				requestProperties.maxBodySize().toBytes(), errors);
 	}
 
 	/**

@@ -6,8 +6,10 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
+import io.github.mcpgateway.error.GatewayError;
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.error.GatewayErrors;
 import io.github.mcpgateway.jsonrpc.JsonReadLimits;
 import io.github.mcpgateway.jsonrpc.MalformedJsonException;
 import io.github.mcpgateway.jsonrpc.StrictJsonReader;
@@ -51,15 +53,20 @@ public final class StdioTransport {
 
 	private final StrictJsonReader reader;
 
+	private final GatewayErrorRenderer errors;
+
 	/**
 	 * @param replyTimeout how long a request waits for the process's response (the
 	 * proxy's first-byte timeout: the response is the first byte)
 	 * @param maxBodyBytes the largest request body (the gateway's request cap)
+	 * @param errors the gateway's error shape, which the transport's own answers take
 	 */
-	public StdioTransport(StdioSessions sessions, Duration replyTimeout, long maxBodyBytes) {
+	public StdioTransport(StdioSessions sessions, Duration replyTimeout, long maxBodyBytes,
+			GatewayErrorRenderer errors) {
 		this.sessions = sessions;
 		this.replyTimeout = replyTimeout;
 		this.reader = new StrictJsonReader(JsonReadLimits.DEFAULTS, maxBodyBytes);
+		this.errors = errors;
 	}
 
 	/** Serves one HTTP request of a stdio server's transport. */
@@ -69,7 +76,7 @@ public final class StdioTransport {
 		}
 		StdioSession session = this.sessions.find(request.sessionId());
 		if (session == null || !session.belongsTo(request.server(), request.human())) {
-			return error(404, -32001, "Session not found");
+			return error(GatewayErrors.SESSION_NOT_FOUND, idOf(request));
 		}
 		return switch (request.method()) {
 			case "POST" -> post(session, request);
@@ -78,7 +85,7 @@ public final class StdioTransport {
 				this.sessions.end(session, "deleted");
 				yield StdioResponse.empty(200);
 			}
-			default -> error(405, -32000, "Method not allowed");
+			default -> error(GatewayErrors.METHOD_NOT_ALLOWED, null);
 		};
 	}
 
@@ -92,7 +99,7 @@ public final class StdioTransport {
 				&& McpRevisions.isStateless(request.protocolVersion())) {
 			return stateless(request, message);
 		}
-		return error(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+		return error(GatewayErrors.SESSION_ID_MISSING, (message != null) ? message.get("id") : null);
 	}
 
 	private StdioResponse initialize(StdioRequest request, JsonNode message) throws IOException {
@@ -136,30 +143,31 @@ public final class StdioTransport {
 	private StdioResponse post(StdioSession session, StdioRequest request) throws IOException {
 		JsonNode message = read(request.body());
 		if (message == null) {
-			return error(400, -32700, "Parse error");
+			return error(GatewayErrors.INVALID_REQUEST, null);
 		}
 		if (!isRequest(message)) {
-			return session.tell(message) ? StdioResponse.empty(202) : error(404, -32001, "Session not found");
+			return session.tell(message) ? StdioResponse.empty(202) : error(GatewayErrors.SESSION_NOT_FOUND, null);
 		}
+		JsonNode id = message.get("id");
 		if ("initialize".equals(message.path("method").asString(""))) {
-			return error(400, -32600, "Invalid Request: the session is already initialized");
+			return error(GatewayErrors.INVALID_REQUEST, id);
 		}
 		try {
 			JsonNode reply = session.call(message, this.replyTimeout, request.onDispatch());
 			return StdioResponse.json(200, JSON.writeValueAsBytes(reply), null);
 		}
 		catch (StdioChild.DuplicateRequestIdException ex) {
-			return error(409, -32600, "Invalid Request: a request with this id is in flight on the session");
+			return error(GatewayErrors.INVALID_REQUEST, id);
 		}
 		catch (StdioChild.ProcessEndedException ex) {
-			return error(404, -32001, "Session not found");
+			return error(GatewayErrors.SESSION_NOT_FOUND, id);
 		}
 	}
 
-	private static StdioResponse stream(StdioSession session, StdioRequest request) {
+	private StdioResponse stream(StdioSession session, StdioRequest request) {
 		SessionEventStream stream = session.openStream();
 		if (stream == null) {
-			return error(409, -32000, "Conflict: only one GET stream is allowed per session");
+			return error(GatewayErrors.STREAM_ALREADY_OPEN, null);
 		}
 		request.onDispatch().accept(stream::close);
 		return new StdioResponse(200, "text/event-stream", null, stream);
@@ -180,14 +188,18 @@ public final class StdioTransport {
 		return message.has("method") && message.has("id");
 	}
 
-	private static StdioResponse error(int status, int code, String message) {
-		ObjectNode body = JSON.createObjectNode();
-		body.put("jsonrpc", "2.0");
-		ObjectNode error = body.putObject("error");
-		error.put("code", code);
-		error.put("message", message);
-		body.putNull("id");
-		return StdioResponse.json(status, JSON.writeValueAsBytes(body), null);
+	/** The id of a POST's request, when its body is one. */
+	private @Nullable JsonNode idOf(StdioRequest request) {
+		JsonNode message = "POST".equals(request.method()) ? read(request.body()) : null;
+		return (message != null) ? message.get("id") : null;
+	}
+
+	/**
+	 * The transport's own answer, in the gateway's error shape: it is the gateway that
+	 * answers, as far as the client can tell.
+	 */
+	private StdioResponse error(GatewayError error, @Nullable JsonNode id) {
+		return StdioResponse.json(error.status().value(), this.errors.jsonRpcBody(error, id), null);
 	}
 
 }

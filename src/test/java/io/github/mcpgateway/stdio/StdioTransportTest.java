@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.github.mcpgateway.error.GatewayErrorRenderer;
+import io.github.mcpgateway.error.RefusalStatuses;
 import io.github.mcpgateway.policy.McpServerPolicy;
 import io.github.mcpgateway.policy.Policy;
 import io.github.mcpgateway.policy.StdioUpstream;
@@ -47,6 +49,8 @@ class StdioTransportTest {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
+	private static final GatewayErrorRenderer ERRORS = new GatewayErrorRenderer(JSON, RefusalStatuses.HTTP);
+
 	private static final String INITIALIZE = """
 			{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",
 			"capabilities":{"roots":{}},"clientInfo":{"name":"test","version":"1"}}}""";
@@ -63,7 +67,7 @@ class StdioTransportTest {
 
 	private StdioSessions sessions = sessions(8);
 
-	private StdioTransport transport = new StdioTransport(this.sessions, Duration.ofSeconds(30), 1 << 20);
+	private StdioTransport transport = new StdioTransport(this.sessions, Duration.ofSeconds(30), 1 << 20, ERRORS);
 
 	private final McpServerPolicy server = server("");
 
@@ -162,7 +166,9 @@ class StdioTransportTest {
 		String session = initialized("alice");
 		StdioResponse first = exchange(session, "alice", "GET", "");
 
-		assertThat(exchange(session, "alice", "GET", "").status()).isEqualTo(409);
+		StdioResponse second = exchange(session, "alice", "GET", "");
+		assertThat(second.status()).isEqualTo(409);
+		assertThat(body(second).at("/error/data/code").asString()).isEqualTo("stream_already_open");
 		first.body().close();
 		assertThat(exchange(session, "alice", "GET", "").status()).isEqualTo(200);
 	}
@@ -199,7 +205,7 @@ class StdioTransportTest {
 
 	@Test
 	void noResponseWithinTheReplyTimeoutIsAReadTimeout() throws Exception {
-		this.transport = new StdioTransport(this.sessions, Duration.ofMillis(500), 1 << 20);
+		this.transport = new StdioTransport(this.sessions, Duration.ofMillis(500), 1 << 20, ERRORS);
 		String session = initialized("alice");
 
 		assertThatExceptionOfType(SocketTimeoutException.class)
@@ -279,7 +285,15 @@ class StdioTransportTest {
 	void withoutASessionOnlyInitializeIsServedAndAnUnknownOrSomeoneElsesSessionIsNotFound() throws Exception {
 		String session = initialized("alice");
 
-		assertThat(post(null, "alice", call("1", "echo", "x")).status()).isEqualTo(400);
+		StdioResponse missing = post(null, "alice", call("1", "echo", "x"));
+		assertThat(missing.status()).isEqualTo(400);
+		assertThat(body(missing).at("/error/data/code").asString()).isEqualTo("session_id_missing");
+		StdioResponse unknown = post("no-such-session", "alice", call("\"u\"", "echo", "x"));
+		assertThat(unknown.status()).isEqualTo(404);
+		JsonNode notFound = body(unknown);
+		assertThat(notFound.at("/error/data/code").asString()).isEqualTo("session_not_found");
+		assertThat(notFound.at("/error/code").asInt()).isEqualTo(-32004);
+		assertThat(notFound.get("id").asString()).isEqualTo("u");
 		assertThat(exchange((String) null, "alice", "GET", "").status()).isEqualTo(400);
 		assertThat(post("no-such-session", "alice", call("1", "echo", "x")).status()).isEqualTo(404);
 		assertThat(post(session, "mallory", call("1", "echo", "x")).status()).isEqualTo(404);
@@ -389,7 +403,15 @@ class StdioTransportTest {
 	void a2026RequestWithoutASessionOfAPerSessionServerIsABadRequest() throws Exception {
 		this.revision = "2026-07-28";
 
-		assertThat(post(null, "alice", call("1", "echo", "x")).status()).isEqualTo(400);
+		StdioResponse missing = post(null, "alice", call("1", "echo", "x"));
+		assertThat(missing.status()).isEqualTo(400);
+		assertThat(body(missing).at("/error/data/code").asString()).isEqualTo("session_id_missing");
+		StdioResponse unknown = post("no-such-session", "alice", call("\"u\"", "echo", "x"));
+		assertThat(unknown.status()).isEqualTo(404);
+		JsonNode notFound = body(unknown);
+		assertThat(notFound.at("/error/data/code").asString()).isEqualTo("session_not_found");
+		assertThat(notFound.at("/error/code").asInt()).isEqualTo(-32004);
+		assertThat(notFound.get("id").asString()).isEqualTo("u");
 		assertThat(this.sessions.processes()).isZero();
 	}
 
@@ -469,7 +491,7 @@ class StdioTransportTest {
 
 	private void useSessions(StdioSessions sessions) {
 		this.sessions = sessions;
-		this.transport = new StdioTransport(sessions, Duration.ofSeconds(30), 1 << 20);
+		this.transport = new StdioTransport(sessions, Duration.ofSeconds(30), 1 << 20, ERRORS);
 	}
 
 	/** The test server with {@code more} lines in its {@code stdio} entry. */
