@@ -4,17 +4,18 @@
 -- when the bucket would be full again.
 -- KEYS: the buckets. ARGV: interval (microseconds) and burst of each, then 1 to consume, 0 to peek.
 -- Returns: the index of the first refusing bucket (-1: none), the wait in microseconds, then each
--- bucket's tokens.
+-- bucket's tokens; when peeking, then each bucket's wait for its next token in microseconds (0: full).
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local n = #KEYS
 local consume = ARGV[2 * n + 1] == '1'
 local refused, wait = -1, 0
-local nexts, remaining = {}, {}
+local nexts, remaining, tats = {}, {}, {}
 for i = 1, n do
   local interval, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
   local tat = tonumber(redis.call('GET', KEYS[i]) or now)
   if tat < now then tat = now end
+  tats[i] = tat
   nexts[i] = tat + interval
   local from = nexts[i] - interval * burst
   if now < from then
@@ -31,4 +32,14 @@ if consume and refused < 0 then
 end
 local out = {refused, wait}
 for i = 1, n do out[#out + 1] = remaining[i] end
+if not consume then
+  for i = 1, n do
+    local interval, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
+    if tats[i] <= now then
+      out[#out + 1] = 0
+    else
+      out[#out + 1] = interval - ((now + interval * burst - tats[i]) % interval)
+    end
+  end
+end
 return out

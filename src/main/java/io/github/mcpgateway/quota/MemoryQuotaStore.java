@@ -69,13 +69,16 @@ final class MemoryQuotaStore implements QuotaStore {
 	}
 
 	@Override
-	public synchronized long[] peek(List<QuotaBucket> buckets) {
+	public synchronized List<BucketLevel> peek(List<QuotaBucket> buckets) {
 		long now = this.clock.nanoTime();
-		long[] tokens = new long[buckets.size()];
-		for (int i = 0; i < buckets.size(); i++) {
-			tokens[i] = tokens(buckets.get(i), now);
+		List<BucketLevel> levels = new java.util.ArrayList<>(buckets.size());
+		for (QuotaBucket bucket : buckets) {
+			long arrival = Math.max(this.arrivals.getOrDefault(bucket.key(), now), now);
+			long next = (arrival <= now) ? 0 : bucket.intervalNanos()
+					- Math.floorMod(now + bucket.capacityNanos() - arrival, bucket.intervalNanos());
+			levels.add(new BucketLevel(tokens(bucket, now), Duration.ofNanos(next)));
 		}
-		return tokens;
+		return List.copyOf(levels);
 	}
 
 	/** The tokens {@code bucket} holds at {@code now}. */

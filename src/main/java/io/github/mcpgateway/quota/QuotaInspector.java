@@ -43,16 +43,16 @@ public final class QuotaInspector {
 		if (plan.isEmpty()) {
 			return List.of();
 		}
-		long[] tokens;
+		List<QuotaStore.BucketLevel> levels;
 		try {
-			tokens = this.store.peek(plan.buckets());
+			levels = this.store.peek(plan.buckets());
 		}
 		catch (QuotaStoreException ex) {
-			tokens = null;
+			levels = null;
 		}
 		List<LimitView> views = new ArrayList<>(plan.limits().size());
 		for (int i = 0; i < plan.limits().size(); i++) {
-			views.add(LimitView.of(plan.limits().get(i), (tokens != null) ? tokens[i] : null));
+			views.add(LimitView.of(plan.limits().get(i), (levels != null) ? levels.get(i) : null));
 		}
 		return List.copyOf(views);
 	}
@@ -69,14 +69,18 @@ public final class QuotaInspector {
 	 * @param burst the bucket's size
 	 * @param remaining the tokens the caller's bucket holds now; {@code null} when the
 	 * store cannot be asked
+	 * @param nextTokenInMillis how long until the caller's bucket gains its next token
+	 * (rounded up), {@code 0} when it is full; {@code null} when the store cannot be
+	 * asked
 	 */
 	public record LimitView(String name, String per, String counts, List<String> tools, int tokens, long period,
-			int burst, @Nullable Long remaining) {
+			int burst, @Nullable Long remaining, @Nullable Long nextTokenInMillis) {
 
-		static LimitView of(RateLimit limit, @Nullable Long remaining) {
+		static LimitView of(RateLimit limit, QuotaStore.@Nullable BucketLevel level) {
 			return new LimitView(limit.name(), limit.per().name().toLowerCase(java.util.Locale.ROOT),
 					(limit.counts() == RateLimit.Counts.TOOL_CALLS) ? "tool-calls" : "requests", limit.tools(),
-					limit.tokens(), limit.period().toSeconds(), limit.burst(), remaining);
+					limit.tokens(), limit.period().toSeconds(), limit.burst(), (level != null) ? level.tokens() : null,
+					(level != null) ? (level.nextToken().toNanos() + 999_999) / 1_000_000 : null);
 		}
 
 	}

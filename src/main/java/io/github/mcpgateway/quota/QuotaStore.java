@@ -16,7 +16,16 @@ interface QuotaStore {
 	/** Takes one token from each bucket, or none when one of them is empty. */
 	QuotaResult consume(List<QuotaBucket> buckets);
 
-	/** The tokens each bucket holds now, taking none (for explain). */
-	long[] peek(List<QuotaBucket> buckets);
+	/** What each bucket holds now, taking nothing (for explain). */
+	List<BucketLevel> peek(List<QuotaBucket> buckets);
+
+	/**
+	 * One bucket now.
+	 *
+	 * @param tokens the tokens it holds
+	 * @param nextToken how long until it gains the next one; zero when it is full
+	 */
+	record BucketLevel(long tokens, java.time.Duration nextToken) {
+	}
 
 }

@@ -40,7 +40,7 @@ record RedisQuotaStore(StringRedisTemplate redis, String prefix) implements Quot
 	 * Checks, and takes when asked, one token of each bucket, all or none. KEYS: the
 	 * buckets. ARGV: interval (µs) and burst of each, then 1 to consume, 0 to peek.
 	 * Returns: the index of the first refusing bucket (-1: none), the wait in µs, then
-	 * each bucket's tokens.
+	 * each bucket's tokens; when peeking, then each one's wait for its next token in µs.
 	 */
 	private static final RedisScript<List> CONSUME = RedisScripts.load(List.class, "quota/redis/consume.lua");
 
@@ -54,8 +54,15 @@ record RedisQuotaStore(StringRedisTemplate redis, String prefix) implements Quot
 	}
 
 	@Override
-	public long[] peek(List<QuotaBucket> buckets) {
-		return tokens(run(buckets, false));
+	public List<BucketLevel> peek(List<QuotaBucket> buckets) {
+		List<?> out = run(buckets, false);
+		List<BucketLevel> levels = new ArrayList<>(buckets.size());
+		for (int i = 0; i < buckets.size(); i++) {
+			long tokens = ((Number) out.get(i + 2)).longValue();
+			long micros = ((Number) out.get(i + 2 + buckets.size())).longValue();
+			levels.add(new BucketLevel(tokens, Duration.ofNanos(micros * 1000)));
+		}
+		return List.copyOf(levels);
 	}
 
 	private List<?> run(List<QuotaBucket> buckets, boolean consume) {
@@ -70,7 +77,7 @@ record RedisQuotaStore(StringRedisTemplate redis, String prefix) implements Quot
 		args[args.length - 1] = consume ? "1" : "0";
 		try {
 			List<?> out = this.redis.execute(CONSUME, keys, (Object[]) args);
-			if (out == null || out.size() != buckets.size() + 2) {
+			if (out == null || out.size() != (consume ? 2 + buckets.size() : 2 + 2 * buckets.size())) {
 				throw new QuotaStoreException("Quota store answered in an unexpected shape", null);
 			}
 			return out;

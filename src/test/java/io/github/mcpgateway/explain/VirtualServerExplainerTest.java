@@ -165,7 +165,7 @@ class VirtualServerExplainerTest {
 	@Test
 	void aServedToolListsTheVirtualServersOwnLimitsForTheExposedName() {
 		QuotaInspector.LimitView shared = new QuotaInspector.LimitView("shared", "principal", "tool-calls",
-				List.of("notes_*"), 5, 60, 5, 3L);
+				List.of("notes_*"), 5, 60, 5, 3L, 4000L);
 		VirtualServerPolicy virtual = virtual(false);
 		given(this.quotas.limits(new VirtualQuota(virtual, "notes_echo"), DANA)).willReturn(List.of(shared));
 

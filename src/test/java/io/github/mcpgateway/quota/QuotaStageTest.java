@@ -116,7 +116,7 @@ class QuotaStageTest {
 			}
 
 			@Override
-			public long[] peek(List<QuotaBucket> buckets) {
+			public List<BucketLevel> peek(List<QuotaBucket> buckets) {
 				throw new QuotaStoreException("unavailable", new IllegalStateException("down"));
 			}
 

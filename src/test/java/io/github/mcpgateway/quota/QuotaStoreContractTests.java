@@ -43,7 +43,7 @@ abstract class QuotaStoreContractTests {
 		assertThat(refused.refusedBy()).isZero();
 		assertThat(refused.retryAfter()).isGreaterThan(Duration.ofSeconds(55))
 			.isLessThanOrEqualTo(Duration.ofSeconds(60));
-		assertThat(this.store.peek(List.of(bucket))).containsExactly(0);
+		assertThat(tokens(List.of(bucket))).containsExactly(0L);
 	}
 
 	@Test
@@ -66,8 +66,8 @@ abstract class QuotaStoreContractTests {
 		QuotaResult refused = this.store.consume(List.of(wide, tight));
 
 		assertThat(refused.refusedBy()).isEqualTo(1);
-		assertThat(this.store.peek(List.of(wide, tight))).as("the refusal took nothing from the wide bucket")
-			.containsExactly(4, 0);
+		assertThat(tokens(List.of(wide, tight))).as("the refusal took nothing from the wide bucket")
+			.containsExactly(4L, 0L);
 	}
 
 	@Test
@@ -77,8 +77,25 @@ abstract class QuotaStoreContractTests {
 		this.store.consume(List.of(alice));
 
 		assertThat(this.store.consume(List.of(bob)).allowed()).isTrue();
-		assertThat(this.store.peek(List.of(alice, bob))).containsExactly(0, 0);
-		assertThat(this.store.peek(List.of(new QuotaBucket("s|limit|p:new/", SECOND, 7)))).containsExactly(7);
+		assertThat(tokens(List.of(alice, bob))).containsExactly(0L, 0L);
+		assertThat(tokens(List.of(new QuotaBucket("s|limit|p:new/", SECOND, 7)))).containsExactly(7L);
+	}
+
+	@Test
+	void aPeekSaysWhenTheNextTokenComesAndAFullBucketWaitsForNone() {
+		QuotaBucket bucket = new QuotaBucket("s|limit|p:frank/", 12 * SECOND, 5);
+		assertThat(this.store.peek(List.of(bucket))).containsExactly(new QuotaStore.BucketLevel(5, Duration.ZERO));
+
+		this.store.consume(List.of(bucket));
+		this.store.consume(List.of(bucket));
+
+		QuotaStore.BucketLevel level = this.store.peek(List.of(bucket)).get(0);
+		assertThat(level.tokens()).isEqualTo(3);
+		assertThat(level.nextToken()).isGreaterThan(Duration.ofSeconds(10)).isLessThanOrEqualTo(Duration.ofSeconds(12));
+	}
+
+	private List<Long> tokens(List<QuotaBucket> buckets) {
+		return this.store.peek(buckets).stream().map(QuotaStore.BucketLevel::tokens).toList();
 	}
 
 }
