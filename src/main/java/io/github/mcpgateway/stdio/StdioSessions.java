@@ -196,14 +196,13 @@ public final class StdioSessions implements SmartLifecycle {
 			if (newProcess) {
 				refuseIfReplicaFull(server);
 			}
-			List<StdioSession> all = List.copyOf(this.sessions.values());
-			if (all.stream().filter((each) -> each.server().identityKey().equals(server.identityKey())).count() >= stdio
-				.maxProcesses()) {
+			if (sizeOf(server) >= stdio.maxProcesses()) {
 				this.events.refused(server, "process_capacity");
 				throw new DispatchRefusedException(GatewayErrors.STDIO_PROCESS_CAPACITY);
 			}
-			if (human != null && all.stream().filter((each) -> each.belongsTo(server, human)).count() >= stdio
-				.maxProcessesPerPrincipal()) {
+			if (human != null
+					&& this.sessions.values().stream().filter((each) -> each.belongsTo(server, human)).count() >= stdio
+						.maxProcessesPerPrincipal()) {
 				this.events.refused(server, "processes_per_principal");
 				throw new DispatchRefusedException(GatewayErrors.STDIO_PROCESSES_PER_PRINCIPAL);
 			}

@@ -406,12 +406,6 @@ class StdioTransportTest {
 		StdioResponse missing = post(null, "alice", call("1", "echo", "x"));
 		assertThat(missing.status()).isEqualTo(400);
 		assertThat(body(missing).at("/error/data/code").asString()).isEqualTo("session_id_missing");
-		StdioResponse unknown = post("no-such-session", "alice", call("\"u\"", "echo", "x"));
-		assertThat(unknown.status()).isEqualTo(404);
-		JsonNode notFound = body(unknown);
-		assertThat(notFound.at("/error/data/code").asString()).isEqualTo("session_not_found");
-		assertThat(notFound.at("/error/code").asInt()).isEqualTo(-32004);
-		assertThat(notFound.get("id").asString()).isEqualTo("u");
 		assertThat(this.sessions.processes()).isZero();
 	}
 
