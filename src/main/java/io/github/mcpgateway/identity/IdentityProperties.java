@@ -70,15 +70,22 @@ public record IdentityProperties(@Valid @NotNull OAuth oauth, @Valid @DefaultVal
 	 * time); {@code 0} turns the cache off. Bounds how long a token signed by a key the
 	 * issuer removed keeps working.
 	 * @param tokenCacheSize most tokens remembered
+	 * @param authorizationServers what the RFC 9728 metadata names as
+	 * {@code authorization_servers}: the issuer when unset; an empty list names none (the
+	 * field is left out), for an issuer that serves no RFC 8414 metadata a client could
+	 * use
 	 */
 	public record OAuth(@NotBlank String issuer, @NotNull URI jwkSetUri, @DefaultValue List<@NotBlank String> audiences,
 			@DefaultValue("RS256") @NotEmpty List<String> algorithms, @DefaultValue("60s") Duration clockSkew,
-			@DefaultValue("60s") @NotNull Duration tokenCacheTtl, @DefaultValue("10000") @Min(1) long tokenCacheSize) {
+			@DefaultValue("60s") @NotNull Duration tokenCacheTtl, @DefaultValue("10000") @Min(1) long tokenCacheSize,
+			@Nullable List<@NotBlank String> authorizationServers) {
 
 		public OAuth {
 			if (tokenCacheTtl != null && tokenCacheTtl.isNegative()) {
 				throw new IllegalArgumentException("gateway.identity.oauth.token-cache-ttl must not be negative");
 			}
+			authorizationServers = (authorizationServers != null) ? List.copyOf(authorizationServers)
+					: (issuer != null) ? List.of(issuer) : List.of();
 		}
 
 	}

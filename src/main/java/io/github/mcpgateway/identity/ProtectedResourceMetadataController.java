@@ -63,7 +63,10 @@ class ProtectedResourceMetadataController {
 			}
 			metadata.put("resource", this.resources.base(request) + path);
 		}
-		metadata.put("authorization_servers", List.of(this.properties.oauth().issuer()));
+		List<String> authorizationServers = this.properties.oauth().authorizationServers();
+		if (!authorizationServers.isEmpty()) {
+			metadata.put("authorization_servers", authorizationServers);
+		}
 		metadata.put("bearer_methods_supported", List.of("header"));
 		return ResponseEntity.ok().cacheControl(CacheControl.noCache()).body(metadata);
 	}

@@ -108,6 +108,20 @@ class PackagedJarDemoIT {
 		assertThat(retry.body()).isEqualTo(first.body());
 	}
 
+	/**
+	 * The demo's issuer serves no RFC 8414 metadata, so the protected-resource metadata
+	 * names no authorization server a client would look for one at (a host is pointed at
+	 * the demo with a token from /demo/token, README.md).
+	 */
+	@Test
+	void protectedResourceMetadataNamesNoAuthorizationServerTheDemoCannotServe() throws Exception {
+		HttpResponse<String> metadata = get("/.well-known/oauth-protected-resource/mcp/demo/notes");
+
+		assertThat(metadata.statusCode()).isEqualTo(200);
+		assertThat(metadata.body()).contains("\"resource\":\"http://127.0.0.1:" + port + "/mcp/demo/notes\"")
+			.doesNotContain("authorization_servers");
+	}
+
 	@Test
 	void bothDemoServersAreServedBehindOneVirtualPath() throws Exception {
 		String token = http

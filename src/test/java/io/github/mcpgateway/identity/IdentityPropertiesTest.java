@@ -32,7 +32,7 @@ class IdentityPropertiesTest {
 	private static IdentityProperties properties(List<String> audiences, URI resourceBaseUrl) {
 		IdentityProperties.OAuth oauth = new IdentityProperties.OAuth("https://issuer.test",
 				URI.create("https://issuer.test/jwks"), audiences, List.of("RS256"), Duration.ofSeconds(60),
-				Duration.ofSeconds(60), 100);
+				Duration.ofSeconds(60), 100, null);
 		return new IdentityProperties(oauth, null, null, null, List.of(), resourceBaseUrl);
 	}
 
