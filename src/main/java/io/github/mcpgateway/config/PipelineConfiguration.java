@@ -21,6 +21,7 @@ import io.github.mcpgateway.guard.UpstreamGuardStage;
 import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStage;
 import io.github.mcpgateway.jsonrpc.JsonRpcMessageParser;
+import io.github.mcpgateway.proxy.ProxyProperties;
 import io.github.mcpgateway.quota.QuotaStage;
 import io.github.mcpgateway.request.McpAuditListener;
 import io.github.mcpgateway.request.McpPipelineFilter;
@@ -33,6 +34,7 @@ import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.routing.ServerResolutionFilter;
 import io.github.mcpgateway.session.SessionStage;
 import io.github.mcpgateway.task.TaskStage;
+import io.github.mcpgateway.transport.SilentReplies;
 import io.github.mcpgateway.upstreamauth.UpstreamCredentialsStage;
 import io.github.mcpgateway.virtual.VirtualServerFilter;
 
@@ -119,11 +121,19 @@ class PipelineConfiguration {
 			UpstreamGuardStage upstreamGuard, Refusals refusals,
 			ObjectProvider<RequestRefusalCustomizer> refusalCustomizers,
 			ObjectProvider<McpAuditListener> auditListeners, GatewayClock clock,
-			ObjectProvider<PipelineObserver> observer) {
+			ObjectProvider<PipelineObserver> observer, GatewayErrorRenderer errors, JsonMapper jsonMapper,
+			ProxyProperties proxy) {
 		List<McpStage> stages = List.of(session, policy, quota, idempotency, task, upstreamCredentials, upstreamGuard);
 		return new McpPipelineFilter(servers, properties, parser, stages, refusals,
 				refusalCustomizers.orderedStream().toList(), auditListeners.orderedStream().toList(), clock,
-				observer.getIfAvailable(() -> PipelineObserver.NONE));
+				observer.getIfAvailable(() -> PipelineObserver.NONE), silentReplies(errors, jsonMapper, proxy));
+	}
+
+	/** Silent replies turn into event streams only where probes can open them. */
+	private static SilentReplies silentReplies(GatewayErrorRenderer errors, JsonMapper jsonMapper,
+			ProxyProperties proxy) {
+		boolean on = !proxy.silentReplyStreamAfter().isZero() && !proxy.streamProbeInterval().isZero();
+		return on ? SilentReplies.on(errors, jsonMapper) : SilentReplies.OFF;
 	}
 
 	@Bean

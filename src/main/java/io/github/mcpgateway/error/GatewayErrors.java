@@ -152,6 +152,14 @@ public final class GatewayErrors {
 			"upstream_reply_unfilterable",
 			"The upstream tools/list reply could not be filtered by policy, so it was withheld");
 
+	/**
+	 * An upstream answered a request whose reply was already going out as an event stream
+	 * (a silent 2026-07-28 reply) with something that is not a JSON-RPC response: an
+	 * error status and a body a client cannot read in an event.
+	 */
+	public static final GatewayError UPSTREAM_HTTP_ERROR = of(HttpStatus.BAD_GATEWAY, Category.UPSTREAM_FAILED,
+			"upstream_http_error", "The upstream MCP server answered with an HTTP error and no JSON-RPC response");
+
 	public static final GatewayError CIRCUIT_OPEN = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
 			"upstream_circuit_open", "The upstream MCP server is failing; calls are paused");
 

@@ -14,6 +14,7 @@ import org.springframework.web.util.WebUtils;
 
 import io.github.mcpgateway.clock.GatewayClock;
 import io.github.mcpgateway.transport.McpRevisions;
+import io.github.mcpgateway.transport.SilentReply;
 import io.github.mcpgateway.transport.SseEventBoundary;
 import io.github.mcpgateway.transport.StreamingMediaTypes;
 import io.github.mcpgateway.transport.SynchronousOutputStream;
@@ -62,9 +63,13 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 	/** Whether probes may write; set before the reply starts, on the request thread. */
 	private boolean probed;
 
+	/** The response beneath that may open as an event stream while silent, if any. */
+	private final @Nullable SilentReply silentReply;
+
 	private ClientAwareResponse(HttpServletResponse response, boolean drain, GatewayClock clock) {
 		super(response);
 		this.drain = drain;
+		this.silentReply = WebUtils.getNativeResponse(response, SilentReply.class);
 		this.clock = clock;
 		this.lastWriteNanos = clock.nanoTime();
 	}
@@ -93,6 +98,11 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 		return this.clientGone;
 	}
 
+	/** Whether a probe may open the reply as an event stream while it is silent. */
+	boolean opensWhenSilent() {
+		return this.silentReply != null && !this.drain;
+	}
+
 	/**
 	 * Whether {@link #probe} applies: a reply whose client leaving cancels it (not
 	 * drained), committed as an event stream.
@@ -112,23 +122,26 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 	}
 
 	/**
-	 * Writes an SSE comment if the stream is committed, silent for {@code intervalNanos}
-	 * and between two events, unless a write is in progress; a failed write means the
-	 * client is gone.
+	 * Unless a write is in progress: writes an SSE comment if the reply is an event
+	 * stream, silent for {@code intervalNanos} and between two events; or, while nothing
+	 * of the reply has started, opens a {@link SilentReply} silent for
+	 * {@code openAfterNanos} as an event stream (and keeps it alive every
+	 * {@code intervalNanos}). A failed write means the client is gone.
 	 */
-	void probe(long now, long intervalNanos) {
-		if (this.clientGone || this.drain || now - this.lastWriteNanos < intervalNanos || !isCommitted()
-				|| !StreamingMediaTypes.isEventStream(getContentType()) || !this.lock.tryLock()) {
+	void probe(long now, long intervalNanos, long openAfterNanos) {
+		if (this.clientGone || this.drain || !this.lock.tryLock()) {
 			return;
 		}
 		try {
-			if (!this.boundary.betweenEvents()) {
-				return;
+			if (isCommitted()) {
+				probeEventStream(now, intervalNanos);
 			}
-			ServletOutputStream out = ((Guarded) getOutputStream()).delegate;
-			out.write(PROBE, 0, PROBE.length);
-			out.flush();
-			this.lastWriteNanos = now;
+			else if (this.silentReply != null && openAfterNanos > 0) {
+				long due = this.silentReply.isOpen() ? intervalNanos : openAfterNanos;
+				if (now - this.lastWriteNanos >= due && this.silentReply.keepAlive()) {
+					this.lastWriteNanos = now;
+				}
+			}
 		}
 		catch (IOException | RuntimeException ex) {
 			this.clientGone = true;
@@ -140,6 +153,17 @@ final class ClientAwareResponse extends HttpServletResponseWrapper {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	private void probeEventStream(long now, long intervalNanos) throws IOException {
+		if (now - this.lastWriteNanos < intervalNanos || !StreamingMediaTypes.isEventStream(getContentType())
+				|| !this.boundary.betweenEvents()) {
+			return;
+		}
+		ServletOutputStream out = ((Guarded) getOutputStream()).delegate;
+		out.write(PROBE, 0, PROBE.length);
+		out.flush();
+		this.lastWriteNanos = now;
 	}
 
 	/** Whether the client left and the reply was therefore not read to its end. */

@@ -33,14 +33,23 @@ final class StreamProbes implements DisposableBean {
 
 	private final long intervalNanos;
 
+	private final long openAfterNanos;
+
 	private final GatewayClock clock;
 
 	private final Set<ClientAwareResponse> streams = ConcurrentHashMap.newKeySet();
 
 	private final ScheduledExecutorService ticker;
 
-	StreamProbes(Duration interval, GatewayClock clock) {
+	/**
+	 * @param interval how often streams are probed, and how long one must be silent
+	 * first; {@code 0} turns probing off
+	 * @param openAfter how long a silent reply waits before it is opened as an event
+	 * stream ({@link ClientAwareResponse#probe}); {@code 0} never opens one
+	 */
+	StreamProbes(Duration interval, Duration openAfter, GatewayClock clock) {
 		this.intervalNanos = interval.toNanos();
+		this.openAfterNanos = openAfter.toNanos();
 		this.clock = clock;
 		if (interval.isZero()) {
 			this.ticker = null;
@@ -72,7 +81,7 @@ final class StreamProbes implements DisposableBean {
 	private void probe() {
 		long now = this.clock.nanoTime();
 		for (ClientAwareResponse stream : this.streams) {
-			stream.probe(now, this.intervalNanos);
+			stream.probe(now, this.intervalNanos, this.openAfterNanos);
 		}
 	}
 

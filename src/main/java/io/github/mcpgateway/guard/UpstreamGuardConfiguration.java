@@ -37,7 +37,7 @@ class UpstreamGuardConfiguration {
 
 	@Bean
 	StreamProbes streamProbes(UpstreamGuardSettings settings, GatewayClock clock) {
-		return new StreamProbes(settings.streamProbeInterval(), clock);
+		return new StreamProbes(settings.streamProbeInterval(), settings.silentReplyStreamAfter(), clock);
 	}
 
 	@Bean

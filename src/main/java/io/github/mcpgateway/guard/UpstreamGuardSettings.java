@@ -5,8 +5,9 @@ import java.time.Duration;
 /**
  * What the upstream guard is configured with. The proxy's properties supply it
  * ({@code gateway.proxy.circuit-breaker.*}, {@code gateway.proxy.bulkhead.*},
- * {@code gateway.proxy.stream-probe-interval}), where operators set every setting of the
- * upstream call; the guard owns the contract, so that it depends on no later stage.
+ * {@code gateway.proxy.stream-probe-interval},
+ * {@code gateway.proxy.silent-reply-stream-after}), where operators set every setting of
+ * the upstream call; the guard owns the contract, so that it depends on no later stage.
  */
 public interface UpstreamGuardSettings {
 
@@ -15,6 +16,12 @@ public interface UpstreamGuardSettings {
 	 * {@code 0} turns probes off.
 	 */
 	Duration streamProbeInterval();
+
+	/**
+	 * How long a stateless request's reply may be silent before it is opened as an event
+	 * stream ({@code transport.SilentReply}); {@code 0} never opens one.
+	 */
+	Duration silentReplyStreamAfter();
 
 	/** The per-server circuit breaker. */
 	CircuitSettings circuitBreaker();

@@ -29,6 +29,7 @@ import io.github.mcpgateway.request.McpStage;
 import io.github.mcpgateway.request.Refusals;
 import io.github.mcpgateway.request.StageDecision;
 import io.github.mcpgateway.transport.DispatchRefusedException;
+import io.github.mcpgateway.transport.IdentityEncodingRequest;
 import io.github.mcpgateway.transport.ReplyTap;
 import io.github.mcpgateway.transport.UpstreamCall;
 
@@ -102,7 +103,9 @@ public final class UpstreamGuardStage implements McpStage {
 		ReplyTap tap = context.get(IdempotencyStage.REPLY_TAP);
 		HttpServletResponse relayed = (tap != null) ? new TappedResponse(guarded, tap) : guarded;
 		DispatchedCall call = new DispatchedCall(exchange, guarded, permit, eventStream, this.clock.nanoTime());
-		return StageDecision.wrap(null, relayed, (failure) -> completed(call, failure));
+		// A reply that may go out as an event stream's event must come unencoded.
+		HttpServletRequest upstream = guarded.opensWhenSilent() ? new IdentityEncodingRequest(request) : null;
+		return StageDecision.wrap(upstream, relayed, (failure) -> completed(call, failure));
 	}
 
 	/**

@@ -30,6 +30,10 @@ import io.github.mcpgateway.guard.UpstreamGuardSettings;
  * been silent this long gets an SSE comment, so that a client that left is noticed and
  * the upstream exchange ended (closing the stream cancels the request in that revision);
  * {@code 0} turns it off
+ * @param silentReplyStreamAfter a stateless (2026-07-28) request whose client accepts an
+ * event stream and whose upstream has sent nothing for this long is answered as an event
+ * stream kept alive with SSE comments, its reply as the stream's one event, so that a
+ * client that leaves is noticed (needs probes on); {@code 0} turns it off
  * @param maxConnections pooled connections to all upstreams together
  * @param maxConnectionsPerUpstream pooled connections to one upstream host
  * @param circuitBreaker per-server circuit breaker
@@ -39,7 +43,8 @@ import io.github.mcpgateway.guard.UpstreamGuardSettings;
 @ConfigurationProperties(prefix = "gateway.proxy", ignoreUnknownFields = false)
 public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeout,
 		@DefaultValue("60s") @NotNull Duration firstByteTimeout, @DefaultValue("5m") @NotNull Duration idleTimeout,
-		@DefaultValue("1s") @NotNull Duration streamProbeInterval, @DefaultValue("500") @Min(1) int maxConnections,
+		@DefaultValue("1s") @NotNull Duration streamProbeInterval,
+		@DefaultValue("1s") @NotNull Duration silentReplyStreamAfter, @DefaultValue("500") @Min(1) int maxConnections,
 		@DefaultValue("200") @Min(1) int maxConnectionsPerUpstream, @Valid @DefaultValue CircuitBreaker circuitBreaker,
 		@Valid @DefaultValue Bulkhead bulkhead) implements UpstreamGuardSettings {
 

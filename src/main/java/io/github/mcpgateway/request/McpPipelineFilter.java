@@ -30,6 +30,7 @@ import io.github.mcpgateway.principal.McpPrincipal;
 import io.github.mcpgateway.request.StageDecision.Refuse;
 import io.github.mcpgateway.request.StageDecision.Wrap;
 import io.github.mcpgateway.routing.ServerLocator;
+import io.github.mcpgateway.transport.SilentReplies;
 
 /**
  * The MCP pipeline after identity, as one servlet filter: for a request on a server path
@@ -69,14 +70,19 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 
 	private final PipelineObserver observer;
 
+	private final SilentReplies silentReplies;
+
 	/**
 	 * @param stages the stages after the request stage, in the order they decide
 	 * @param observer told about each request, stage decision and end
 	 * ({@link PipelineObserver#NONE} for none)
+	 * @param silentReplies which responses may turn into an event stream while their
+	 * upstream is silent ({@link SilentReplies#OFF} for none)
 	 */
 	public McpPipelineFilter(ServerLocator servers, RequestProperties properties, JsonRpcMessageParser parser,
 			List<McpStage> stages, Refusals refusals, List<RequestRefusalCustomizer> refusalCustomizers,
-			List<McpAuditListener> auditListeners, GatewayClock clock, PipelineObserver observer) {
+			List<McpAuditListener> auditListeners, GatewayClock clock, PipelineObserver observer,
+			SilentReplies silentReplies) {
 		Assert.notNull(servers, "servers must not be null");
 		Assert.notNull(properties, "properties must not be null");
 		Assert.notNull(parser, "parser must not be null");
@@ -92,6 +98,7 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		this.auditListeners = List.copyOf(auditListeners);
 		this.clock = clock;
 		this.observer = observer;
+		this.silentReplies = silentReplies;
 	}
 
 	/** The stages, in the order they decide. */
@@ -111,10 +118,12 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		this.observer.started(request, context);
 		Deque<Completion> completions = new ArrayDeque<>(4);
 		Throwable failure = null;
+		HttpServletResponse client = response;
 		try {
 			McpExchange exchange = admit(request, response, context);
 			if (exchange != null) {
-				exchange = decide(exchange, completions);
+				client = this.silentReplies.wrap(exchange.request(), context.message(), response);
+				exchange = decide(exchange.with(exchange.request(), client), completions);
 			}
 			if (exchange != null) {
 				chain.doFilter(exchange.request(), exchange.response());
@@ -126,12 +135,13 @@ public final class McpPipelineFilter extends OncePerRequestFilter {
 		failure = complete(completions, failure);
 		try {
 			if (failure != null) {
-				answer(failure, request, response, context);
+				answer(failure, request, client, context);
 			}
 		}
 		finally {
+			SilentReplies.finish(client);
 			this.observer.finished(context);
-			audit(McpAuditEvent.of(context, request.getMethod(), response.getStatus(), this.clock.instant(),
+			audit(McpAuditEvent.of(context, request.getMethod(), client.getStatus(), this.clock.instant(),
 					this.clock.nanoTime() - context.startNanos(), this.observer.traceIds()));
 		}
 	}

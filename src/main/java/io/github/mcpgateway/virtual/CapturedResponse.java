@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 
 import io.github.mcpgateway.transport.CappedBuffer;
+import io.github.mcpgateway.transport.HeldReply;
 import io.github.mcpgateway.transport.SynchronousOutputStream;
 
 /**
@@ -29,7 +30,7 @@ import io.github.mcpgateway.transport.SynchronousOutputStream;
  * Bounded: a body past {@code maxBytes} is not kept and {@link #overflowed()} says so;
  * the caller treats such a reply as the member's failure.
  */
-class CapturedResponse extends HttpServletResponseWrapper {
+class CapturedResponse extends HttpServletResponseWrapper implements HeldReply {
 
 	private final Map<String, List<String>> headers = new LinkedHashMap<>();
 

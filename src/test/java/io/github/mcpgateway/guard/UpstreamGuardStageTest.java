@@ -48,7 +48,8 @@ class UpstreamGuardStageTest {
 
 	private final UpstreamGuardStage stage = new UpstreamGuardStage(this.resilience,
 			new Refusals(new GatewayErrorRenderer(JsonMapper.builder().build())), new SimpleMeterRegistry(),
-			new OpenEventStreams(this.clock), new StreamProbes(Duration.ofSeconds(1), this.clock), this.clock);
+			new OpenEventStreams(this.clock),
+			new StreamProbes(Duration.ofSeconds(1), Duration.ofSeconds(1), this.clock), this.clock);
 
 	@Test
 	void decideWhenTheCircuitIsOpenThenCircuitOpenWithRetryAfterAndNothingDispatched() {
@@ -110,6 +111,11 @@ class UpstreamGuardStageTest {
 
 		@Override
 		public Duration streamProbeInterval() {
+			return Duration.ofSeconds(1);
+		}
+
+		@Override
+		public Duration silentReplyStreamAfter() {
 			return Duration.ofSeconds(1);
 		}
 

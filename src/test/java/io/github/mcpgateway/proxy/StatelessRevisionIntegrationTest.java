@@ -37,9 +37,10 @@ import static org.awaitility.Awaitility.await;
  * ({@link StatelessUpstream}): routing headers, retries with new ids, multi round-trip
  * requests, private caching scope, listen streams, cancellation by disconnect, sessions;
  * and the 2025 rules kept where the revisions differ. The idle timeout is long here, so
- * that only a client's departure can end a silent upstream call early.
+ * that only a client's departure can end a silent upstream call early, and so is the
+ * first-byte timeout, so that an upstream may prepare its reply in silence.
  */
-@TestPropertySource(properties = "gateway.proxy.idle-timeout=30s")
+@TestPropertySource(properties = { "gateway.proxy.idle-timeout=30s", "gateway.proxy.first-byte-timeout=30s" })
 class StatelessRevisionIntegrationTest extends GatewayIntegrationTest {
 
 	private static final StatelessUpstream stateless = StatelessUpstream.start();
@@ -68,7 +69,7 @@ class StatelessRevisionIntegrationTest extends GatewayIntegrationTest {
 				    path: %s
 				    grants:
 				      - principal: { team: blue }
-				        tools: [echo, ask, slow, "%s"]
+				        tools: [echo, ask, slow, silent, "%s"]
 				      - principal: { human: carol }
 				        tools: ["*"]
 				""".formatted(stateless.url(), PATH, WEATHER));
@@ -244,6 +245,127 @@ class StatelessRevisionIntegrationTest extends GatewayIntegrationTest {
 		assertThat(stateless.closed()).isEmpty();
 	}
 
+	/**
+	 * Issue 43: an upstream that prepares a JSON reply in silence. After
+	 * {@code silent-reply-stream-after} (1s) the gateway answers as an event stream whose
+	 * keep-alive comments find the client gone.
+	 */
+	@Test
+	void silentJsonCallWhoseClientLeavesIsEndedUpstreamWithinThreeSeconds() throws Exception {
+		Instant left = leaveAfterOneSecond(call(31, "silent", "{\"ms\":10000}"), headers("tools/call", "silent"));
+
+		await().atMost(Duration.ofSeconds(6)).until(() -> !stateless.closed().isEmpty());
+		StatelessUpstream.Closed closed = stateless.closed().get(0);
+		System.out.println("2026 silent JSON call: upstream saw the close "
+				+ Duration.between(left, closed.closedAt()).toMillis() + " ms after the client left");
+		assertThat(closed.what()).isEqualTo("silent");
+		assertThat(Duration.between(left, closed.closedAt())).isLessThan(Duration.ofSeconds(3));
+		assertThat(stateless.runs("silent")).isZero();
+	}
+
+	@Test
+	void silent2025JsonCallWhoseClientLeavesRunsToItsEnd() throws Exception {
+		leaveAfterOneSecond("{\"jsonrpc\":\"2.0\",\"id\":32,\"method\":\"tools/call\",\"params\":"
+				+ "{\"name\":\"silent\",\"arguments\":{\"ms\":2500}}}", "MCP-Protocol-Version", "2025-11-25");
+
+		await().atMost(Duration.ofSeconds(6)).until(() -> stateless.runs("silent") == 1);
+		assertThat(stateless.closed()).isEmpty();
+	}
+
+	@Test
+	void replyWithinTheDelayKeepsItsJsonFormAndItsStatus() {
+		HttpResponse<String> answered = post(PATH, this.token, call(33, "silent", "{\"ms\":100}"),
+				headers("tools/call", "silent"));
+		HttpResponse<String> refused = post(PATH, this.token, call(34, "silent", "{\"ms\":100,\"status\":400}"),
+				headers("tools/call", "silent"));
+
+		assertThat(answered.statusCode()).isEqualTo(200);
+		assertThat(answered.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/json");
+		assertThat(body(answered).at("/result/content/0/text").asString()).isEqualTo("done:\nsilent");
+		assertThat(refused.statusCode()).isEqualTo(400);
+		assertThat(refused.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/json");
+		assertThat(body(refused).at("/error/code").asInt()).isEqualTo(-32602);
+	}
+
+	@Test
+	void silentReplyArrivesAsTheOneEventOfAStreamKeptAlive() {
+		HttpResponse<String> reply = post(PATH, this.token, call(35, "silent", "{\"ms\":2500}"),
+				headers("tools/call", "silent"));
+
+		assertThat(reply.statusCode()).isEqualTo(200);
+		assertThat(reply.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/event-stream");
+		assertThat(reply.body()).startsWith(":\n\n");
+		List<JsonNode> events = events(reply.body());
+		assertThat(events).hasSize(1);
+		assertThat(events.get(0).at("/id").asInt()).isEqualTo(35);
+		assertThat(events.get(0).at("/result/content/0/text").asString()).isEqualTo("done:\nsilent");
+		assertThat(stateless.runs("silent")).isEqualTo(1);
+	}
+
+	@ParameterizedTest(name = "upstream {0} with {1}")
+	@CsvSource({ "500, text, -32005, upstream_http_error", "400, json-rpc, -32602, ",
+			"502, drop, -32005, upstream_failed" })
+	void failureAfterALongSilenceArrivesAsAJsonRpcErrorEventWithTheRequestsId(int status, String kind, int rpcCode,
+			String dataCode) {
+		CircuitBreaker circuit = this.upstreamResilience.circuitBreakers().circuitBreaker("test/stateless");
+		long failuresBefore = circuit.getMetrics().getNumberOfFailedCalls();
+
+		HttpResponse<String> reply = post(PATH, this.token,
+				call(36, "silent", "{\"ms\":2500,\"status\":" + status + ",\"body\":\"" + kind + "\"}"),
+				headers("tools/call", "silent"));
+
+		assertThat(reply.statusCode()).isEqualTo(200);
+		assertThat(reply.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/event-stream");
+		List<JsonNode> events = events(reply.body());
+		assertThat(events).hasSize(1);
+		assertThat(events.get(0).at("/id").asInt()).isEqualTo(36);
+		assertThat(events.get(0).at("/error/code").asInt()).isEqualTo(rpcCode);
+		if (dataCode != null) {
+			assertThat(events.get(0).at("/error/data/code").asString()).isEqualTo(dataCode);
+		}
+		if ("text".equals(kind)) {
+			assertThat(events.get(0).at("/error/data/upstreamStatus").asString()).isEqualTo(Integer.toString(status));
+		}
+		assertThat(circuit.getMetrics().getNumberOfFailedCalls() - failuresBefore)
+			.as("the circuit breaker counts what the upstream answered, not the stream's 200")
+			.isEqualTo((status >= 500) ? 1 : 0);
+	}
+
+	@Test
+	void keyedSilentCallIsStoredAsItsJsonReplyAndReplayedAsJson() {
+		String key = UUID.randomUUID().toString();
+		HttpResponse<String> first = post(PATH, this.token, call(37, "silent", "{\"ms\":2500}"),
+				keyed(headers("tools/call", "silent"), key));
+		HttpResponse<String> retry = post(PATH, this.token, call(38, "silent", "{\"ms\":2500}"),
+				keyed(headers("tools/call", "silent"), key));
+
+		assertThat(events(first.body())).singleElement()
+			.satisfies((event) -> assertThat(event.at("/result/content/0/text").asString()).isEqualTo("done:\nsilent"));
+		assertThat(retry.statusCode()).isEqualTo(200);
+		assertThat(retry.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+		assertThat(retry.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/json");
+		assertThat(body(retry).at("/id").asInt()).isEqualTo(38);
+		assertThat(body(retry).at("/result/content/0/text").asString()).isEqualTo("done:\nsilent");
+		assertThat(stateless.runs("silent")).isEqualTo(1);
+	}
+
+	@Test
+	void keyedSilentCallWhoseClientLeavesSettlesAsOutcomeUnknownAndIsNeverRunAgain() throws Exception {
+		String key = UUID.randomUUID().toString();
+		leaveAfterOneSecond(call(39, "silent", "{\"ms\":9000}"), keyed(headers("tools/call", "silent"), key));
+		await().atMost(Duration.ofSeconds(6)).until(() -> !stateless.closed().isEmpty());
+
+		HttpResponse<String> retry = await().atMost(Duration.ofSeconds(5))
+			.until(() -> post(PATH, this.token, call(40, "silent", "{\"ms\":9000}"),
+					keyed(headers("tools/call", "silent"), key)),
+					(response) -> response.statusCode() != 409
+							|| !body(response).at("/error/data/code").asString().equals("idempotency_in_flight"));
+
+		assertThat(retry.statusCode()).isEqualTo(409);
+		assertThat(body(retry).at("/error/data/code").asString()).isEqualTo("idempotency_outcome_unknown");
+		assertThat(stateless.runs("silent")).isZero();
+	}
+
 	@Test
 	void listenStreamStaysOpenAMinuteEndsWhenItsClientLeavesAndOpensNoCircuit() throws Exception {
 		CircuitBreaker circuit = this.upstreamResilience.circuitBreakers().circuitBreaker("test/stateless");
@@ -374,6 +496,19 @@ class StatelessRevisionIntegrationTest extends GatewayIntegrationTest {
 		return "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
 				+ "\"io.modelcontextprotocol/clientCapabilities\":{}"
 				+ ((progressToken != null) ? ",\"progressToken\":\"" + progressToken + "\"" : "") + "}";
+	}
+
+	/** The JSON-RPC messages of an event stream's events, in order. */
+	private static List<JsonNode> events(String stream) {
+		List<JsonNode> messages = new ArrayList<>();
+		for (String event : stream.split("\n\n")) {
+			StringBuilder data = new StringBuilder();
+			event.lines().filter((line) -> line.startsWith("data:")).forEach((line) -> data.append(line.substring(5)));
+			if (!data.isEmpty()) {
+				messages.add(json.readTree(data.toString()));
+			}
+		}
+		return messages;
 	}
 
 	private static JsonNode body(HttpResponse<String> response) {

@@ -29,6 +29,7 @@ import io.github.mcpgateway.policy.PolicyParser;
 import io.github.mcpgateway.routing.ServerLocator;
 import io.github.mcpgateway.support.MutableClock;
 import io.github.mcpgateway.support.TestJsonRpc;
+import io.github.mcpgateway.transport.SilentReplies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -279,7 +280,7 @@ class McpPipelineFilterTest {
 						RefusalStatus.HTTP),
 				TestJsonRpc.parser(), List.of(stages),
 				new Refusals(new GatewayErrorRenderer(JsonMapper.builder().build())), List.of(), List.of(),
-				new MutableClock(), PipelineObserver.NONE);
+				new MutableClock(), PipelineObserver.NONE, SilentReplies.OFF);
 	}
 
 	private static MockHttpServletRequest post() {

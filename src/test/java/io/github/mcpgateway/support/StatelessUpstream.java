@@ -34,6 +34,14 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code slow} ({@code arguments.ms}): sends event-stream headers at once, then stays
  * silent for {@code ms} while watching its connection: if the gateway closes it, that is
  * recorded ({@link #closed}); else it answers and is counted;</li>
+ * <li>{@code silent} ({@code arguments.ms}, {@code arguments.status},
+ * {@code arguments.body}): sends nothing at all for {@code ms} while watching its
+ * connection (a close is recorded, {@link #closed}); then answers (counted) with a JSON
+ * result printed over several lines, whose text holds a line break; with a
+ * {@code status}, that status and a JSON-RPC error ({@code body: "json-rpc"}, the
+ * default) or a plain text body ({@code "text"}); {@code body: "drop"} closes the
+ * connection without an answer;</li>
+ * <li>{@code server/discover}: the revision's discovery result, for SDK clients;</li>
  * <li>{@code subscriptions/listen}: an event stream that acknowledges, then sends an SSE
  * comment every 500 ms until its connection closes (recorded).</li>
  * </ul>
@@ -161,12 +169,20 @@ public final class StatelessUpstream implements AutoCloseable {
 			}
 			return;
 		}
+		if ("server/discover".equals(method)) {
+			ObjectNode discover = json.createObjectNode().put("resultType", "complete");
+			discover.putArray("supportedVersions").add("2026-07-28");
+			discover.putObject("capabilities").putObject("tools");
+			discover.putObject("serverInfo").put("name", "stateless-upstream").put("version", "1");
+			json(out, request, discover);
+			return;
+		}
 		if ("tools/list".equals(method)) {
 			ObjectNode result = json.createObjectNode()
 				.put("resultType", "complete")
 				.put("ttlMs", 60_000)
 				.put("cacheScope", "public");
-			for (String name : List.of("echo", "ask", "slow", "admin_reset", "天気")) {
+			for (String name : List.of("echo", "ask", "slow", "silent", "admin_reset", "天気")) {
 				ObjectNode schema = result.withArray("tools")
 					.addObject()
 					.put("name", name)
@@ -199,6 +215,10 @@ public final class StatelessUpstream implements AutoCloseable {
 			json(out, request, interim);
 			return;
 		}
+		if ("silent".equals(tool)) {
+			silent(socket, request);
+			return;
+		}
 		if ("slow".equals(tool)) {
 			Instant start = Instant.now();
 			head(out, "text/event-stream");
@@ -218,6 +238,43 @@ public final class StatelessUpstream implements AutoCloseable {
 				? "answered:" + params.path("inputResponses").path("name").path("content").path("name").asString("")
 				: "done:" + tool;
 		json(out, request, text(text));
+	}
+
+	private void silent(Socket socket, JsonNode request) throws IOException {
+		Instant start = Instant.now();
+		JsonNode arguments = request.path("params").path("arguments");
+		if (waitForClose(socket, Duration.ofMillis(arguments.path("ms").asLong(5000)))) {
+			this.closed.add(new Closed("silent", start, Instant.now()));
+			return;
+		}
+		this.runs.computeIfAbsent("silent", (name) -> new AtomicInteger()).incrementAndGet();
+		OutputStream out = socket.getOutputStream();
+		int status = arguments.path("status").asInt(200);
+		String body = arguments.path("body").asString("json-rpc");
+		if ("drop".equals(body)) {
+			return;
+		}
+		if (status == 200) {
+			answer(out, 200, "application/json",
+					json.writerWithDefaultPrettyPrinter().writeValueAsBytes(response(request, text("done:\nsilent"))));
+		}
+		else if ("text".equals(body)) {
+			answer(out, status, "text/plain", "boom".getBytes(StandardCharsets.UTF_8));
+		}
+		else {
+			ObjectNode error = json.createObjectNode().put("jsonrpc", "2.0");
+			error.set("id", request.get("id"));
+			error.putObject("error").put("code", -32602).put("message", "bad arguments");
+			answer(out, status, "application/json", json.writeValueAsBytes(error));
+		}
+	}
+
+	private static void answer(OutputStream out, int status, String contentType, byte[] body) throws IOException {
+		out.write(("HTTP/1.1 " + status + " X\r\nContent-Type: " + contentType + "\r\nContent-Length: " + body.length
+				+ "\r\nConnection: close\r\n\r\n")
+			.getBytes(StandardCharsets.ISO_8859_1));
+		out.write(body);
+		out.flush();
 	}
 
 	/** Waits up to {@code time}; whether the peer closed the connection meanwhile. */
