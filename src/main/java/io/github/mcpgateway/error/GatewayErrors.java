@@ -190,6 +190,16 @@ public final class GatewayErrors {
 	public static final GatewayError IDEMPOTENCY_UNAVAILABLE = of(HttpStatus.SERVICE_UNAVAILABLE, Category.UNAVAILABLE,
 			"idempotency_unavailable", "Idempotency-Key cannot be honoured for this server now");
 
+	/**
+	 * The shared Idempotency-Key store lost data (a restart without persistence, a flush,
+	 * a failover that lost writes) and does not hold this key: it may be the retry of a
+	 * call the store forgot, so it does not run until the fence ends (ADR 0025);
+	 * {@code Retry-After} says when.
+	 */
+	public static final GatewayError IDEMPOTENCY_STORE_RECOVERING = of(HttpStatus.SERVICE_UNAVAILABLE,
+			Category.UNAVAILABLE, "idempotency_store_recovering",
+			"The Idempotency-Key store lost data; a key it does not hold cannot run until its fence ends");
+
 	public static final GatewayError IDEMPOTENCY_KEY_CONFLICT = of(HttpStatus.CONFLICT, Category.IDEMPOTENCY_CONFLICT,
 			"idempotency_key_conflict", "This Idempotency-Key was used for a different request");
 

@@ -1,5 +1,7 @@
 package io.github.mcpgateway.idempotency;
 
+import java.time.Duration;
+
 import org.jspecify.annotations.Nullable;
 
 import io.github.mcpgateway.error.GatewayError;
@@ -23,15 +25,26 @@ public sealed interface BeginResult {
 	 * Refused; {@link Refusal} says why, and for {@link Refusal#CAPACITY} the
 	 * {@link Limit} that was reached (for the other refusals {@code null}).
 	 */
-	record Refused(Refusal refusal, @Nullable Limit limit) implements BeginResult {
+	record Refused(Refusal refusal, @Nullable Limit limit, @Nullable Duration retryAfter) implements BeginResult {
 
 		public Refused(Refusal refusal) {
-			this(refusal, null);
+			this(refusal, null, null);
 		}
 
 		/** A {@link Refusal#CAPACITY} refusal at {@code limit}. */
 		public static Refused capacity(Limit limit) {
-			return new Refused(Refusal.CAPACITY, limit);
+			return new Refused(Refusal.CAPACITY, limit, null);
+		}
+
+		/** A {@link Refusal#FENCED} refusal, the fence ending in {@code remaining}. */
+		public static Refused fenced(Duration remaining) {
+			return new Refused(Refusal.FENCED, null, remaining);
+		}
+
+		/** The error the client is answered, with its {@code Retry-After} when known. */
+		public GatewayError error() {
+			return (this.retryAfter != null) ? this.refusal.error().withRetryAfter(this.retryAfter)
+					: this.refusal.error();
 		}
 
 	}
@@ -51,7 +64,12 @@ public sealed interface BeginResult {
 		/** The first request ran but its reply is not stored (tombstone). */
 		NOT_REPLAYABLE(IdempotencyOutcome.NOT_REPLAYABLE, GatewayErrors.IDEMPOTENCY_RESPONSE_NOT_REPLAYABLE),
 		/** A quota or cap is reached and nothing can be evicted. */
-		CAPACITY(IdempotencyOutcome.CAPACITY, GatewayErrors.IDEMPOTENCY_CAPACITY);
+		CAPACITY(IdempotencyOutcome.CAPACITY, GatewayErrors.IDEMPOTENCY_CAPACITY),
+		/**
+		 * The store lost data and does not hold this key: it may be the retry of a call
+		 * it forgot (ADR 0025).
+		 */
+		FENCED(IdempotencyOutcome.FENCED, GatewayErrors.IDEMPOTENCY_STORE_RECOVERING);
 
 		private final IdempotencyOutcome outcome;
 

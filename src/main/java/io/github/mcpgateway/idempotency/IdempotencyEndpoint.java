@@ -27,9 +27,16 @@ import org.springframework.security.core.context.SecurityContextHolder;
  * event, after the operator reconciled an {@code idempotency_outcome_unknown} with the
  * tool's own state; the next retry with that key then runs. Audited as
  * {@code idempotency_tombstone_cleared}. 404 when no single tombstone matches.
+ * {@code DELETE /actuator/idempotency/fence}: ends the fence that follows a loss of the
+ * shared store's data (ADR 0025) at once, for an operator who knows no retry of a
+ * forgotten key is pending. Audited as {@code idempotency_fence_ended}. 404 when no fence
+ * holds.
  */
 @Endpoint(id = "idempotency")
 public class IdempotencyEndpoint {
+
+	/** The selector that names the fence rather than a tombstone's key hash. */
+	static final String FENCE = "fence";
 
 	private final IdempotencyStore store;
 
@@ -71,11 +78,19 @@ public class IdempotencyEndpoint {
 			outcomes.put(outcome.tag(), (long) total);
 		}
 		body.put("outcomes", outcomes);
+		StoreFence fence = this.store.fence();
+		if (fence != null) {
+			body.put("fence", Map.of("since", fence.since().toString(), "until", fence.until().toString(), "cause",
+					fence.cause()));
+		}
 		return body;
 	}
 
 	@DeleteOperation
 	public WebEndpointResponse<Map<String, Object>> clearTombstone(@Selector String keyHash) {
+		if (FENCE.equals(keyHash)) {
+			return endFence();
+		}
 		if (!keyHash.matches("[0-9a-f]{16}")) {
 			return new WebEndpointResponse<>(Map.of("error", "keyHash must be 16 lower-case hex characters"),
 					WebEndpointResponse.STATUS_BAD_REQUEST);
@@ -87,6 +102,15 @@ public class IdempotencyEndpoint {
 						"idempotency_tombstone_cleared", keyHash, cleared));
 		return cleared ? new WebEndpointResponse<>(Map.of("cleared", keyHash)) : new WebEndpointResponse<>(
 				Map.of("error", "no single tombstone has this key hash"), WebEndpointResponse.STATUS_NOT_FOUND);
+	}
+
+	private WebEndpointResponse<Map<String, Object>> endFence() {
+		boolean ended = this.store.endFence();
+		Authentication operator = SecurityContextHolder.getContext().getAuthentication();
+		this.events.publishEvent(new OperatorActionEvent(this.clock.instant(),
+				(operator != null) ? operator.getName() : "unknown", "idempotency_fence_ended", null, ended));
+		return ended ? new WebEndpointResponse<>(Map.of("ended", FENCE))
+				: new WebEndpointResponse<>(Map.of("error", "no fence holds"), WebEndpointResponse.STATUS_NOT_FOUND);
 	}
 
 }

@@ -26,6 +26,11 @@ public enum IdempotencyOutcome implements AuditTag {
 	/** Quota or cap reached. */
 	CAPACITY,
 	/**
+	 * The shared store lost data and does not hold the key: refused until the fence ends
+	 * (ADR 0025).
+	 */
+	FENCED,
+	/**
 	 * A {@code notifications/cancelled} ended a keyed call in flight: recorded on the
 	 * notification; the call's key is left an outcome-unknown tombstone.
 	 */

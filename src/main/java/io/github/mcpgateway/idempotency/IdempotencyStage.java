@@ -168,7 +168,7 @@ public final class IdempotencyStage implements McpStage {
 				this.capacityRefusals.refused(refused.limit());
 			}
 			KeyedOutcome.record(context, refused.refusal().outcome(), keyHash);
-			return StageDecision.refuse(refused.refusal().error());
+			return StageDecision.refuse(refused.error());
 		}
 		return StageDecision.commit(() -> {
 			KeyedOutcome.record(context, IdempotencyOutcome.FIRST, keyHash);

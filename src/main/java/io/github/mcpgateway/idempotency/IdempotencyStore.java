@@ -2,6 +2,8 @@ package io.github.mcpgateway.idempotency;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Keeps keyed requests between their first execution and the end of their replay window.
  *
@@ -63,6 +65,24 @@ public interface IdempotencyStore {
 	 * @return whether a tombstone was removed
 	 */
 	boolean clearTombstone(String keyHash);
+
+	/**
+	 * The fence that follows a loss of the store's data (ADR 0025), while it holds; a
+	 * store that promises nothing across its own loss (the memory store: a gateway
+	 * restart is not deduplicated) has none.
+	 */
+	default @Nullable StoreFence fence() {
+		return null;
+	}
+
+	/**
+	 * Ends the fence at once, for an operator who knows no retry of a forgotten key is
+	 * pending.
+	 * @return whether a fence was holding
+	 */
+	default boolean endFence() {
+		return false;
+	}
 
 	/** Why a tombstone was written; decides the answer to a retry. */
 	enum TombstoneKind {

@@ -1,6 +1,9 @@
 package io.github.mcpgateway.idempotency;
 
+import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -9,6 +12,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * Health of the Idempotency-Key store ({@code idempotencyStore} component). Down when a
  * shared store cannot be reached: keyed requests then fail closed with 503, while unkeyed
  * traffic is unaffected, which is why this component is not part of the readiness group.
+ * Up, it shows the store's counts, the fence that follows a loss of a shared store's data
+ * while it holds (ADR 0025), and the store's settings that weaken its guarantee
+ * ({@code warnings}, for example an eviction policy that can delete its keys).
  */
 public class IdempotencyStoreHealthIndicator implements HealthIndicator {
 
@@ -18,10 +24,21 @@ public class IdempotencyStoreHealthIndicator implements HealthIndicator {
 
 	private final BooleanSupplier reachable;
 
+	private final Supplier<List<String>> warnings;
+
 	public IdempotencyStoreHealthIndicator(IdempotencyStore store, String type, BooleanSupplier reachable) {
+		this(store, type, reachable, List::of);
+	}
+
+	/**
+	 * @param warnings what in the store's own settings weakens its guarantee, if anything
+	 */
+	public IdempotencyStoreHealthIndicator(IdempotencyStore store, String type, BooleanSupplier reachable,
+			Supplier<List<String>> warnings) {
 		this.store = store;
 		this.type = type;
 		this.reachable = reachable;
+		this.warnings = warnings;
 	}
 
 	@Override
@@ -31,14 +48,23 @@ public class IdempotencyStoreHealthIndicator implements HealthIndicator {
 		}
 		try {
 			IdempotencyStats stats = this.store.stats();
-			return Health.up()
+			Health.Builder health = Health.up()
 				.withDetail("store", this.type)
 				.withDetail("entries", stats.entries())
 				.withDetail("inFlight", stats.inFlight())
 				.withDetail("tombstones", stats.tombstones())
 				.withDetail("replayable", stats.replayable())
-				.withDetail("bytes", stats.bytes())
-				.build();
+				.withDetail("bytes", stats.bytes());
+			StoreFence fence = this.store.fence();
+			if (fence != null) {
+				health.withDetail("fence", Map.of("since", fence.since().toString(), "until", fence.until().toString(),
+						"cause", fence.cause()));
+			}
+			List<String> weakened = this.warnings.get();
+			if (!weakened.isEmpty()) {
+				health.withDetail("warnings", weakened);
+			}
+			return health.build();
 		}
 		catch (IdempotencyStoreException ex) {
 			return Health.down().withDetail("store", this.type).withDetail("reason", "store error").build();

@@ -178,8 +178,8 @@ class HelmChartTest {
 			}
 		}
 		assertThat(alerts).contains("McpGatewayPolicyRefused", "McpGatewayRevocationSyncStale",
-				"McpGatewayIdempotencyStoreDown", "McpGatewayCircuitOpen", "McpGatewayCapacityRefusalsRising",
-				"McpGatewayErrorsRising");
+				"McpGatewayIdempotencyStoreDown", "McpGatewayIdempotencyStoreFenced", "McpGatewayCircuitOpen",
+				"McpGatewayCapacityRefusalsRising", "McpGatewayErrorsRising");
 	}
 
 	@Test

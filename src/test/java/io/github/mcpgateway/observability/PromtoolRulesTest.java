@@ -25,7 +25,7 @@ class PromtoolRulesTest {
 		Result result = promtool(Path.of("."), "check", "rules", MonitoringQueries.RULES.toString());
 
 		assertThat(result.status()).as(result.output()).isZero();
-		assertThat(result.output()).contains("SUCCESS: 9 rules found");
+		assertThat(result.output()).contains("SUCCESS: 10 rules found");
 	}
 
 	@Test

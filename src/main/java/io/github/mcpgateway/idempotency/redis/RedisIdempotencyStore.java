@@ -2,15 +2,21 @@ package io.github.mcpgateway.idempotency.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
@@ -29,6 +35,7 @@ import io.github.mcpgateway.idempotency.IdempotencyProperties;
 import io.github.mcpgateway.idempotency.IdempotencyStats;
 import io.github.mcpgateway.idempotency.IdempotencyStore;
 import io.github.mcpgateway.idempotency.IdempotencyStoreException;
+import io.github.mcpgateway.idempotency.StoreFence;
 import io.github.mcpgateway.idempotency.StoredReply;
 import io.github.mcpgateway.redis.RedisScripts;
 
@@ -64,6 +71,8 @@ import io.github.mcpgateway.redis.RedisScripts;
  */
 public final class RedisIdempotencyStore implements IdempotencyStore {
 
+	private static final Log logger = LogFactory.getLog(RedisIdempotencyStore.class);
+
 	private static final RedisScript<List> BEGIN = script("begin.lua");
 
 	private static final RedisScript<List> COMPLETE = script("complete.lua");
@@ -77,6 +86,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	private static final RedisScript<List> STATS = script("stats.lua");
 
 	private static final RedisScript<List> CLEAR = script("clear.lua");
+
+	private static final RedisScript<List> END_FENCE = script("endfence.lua");
 
 	private static final RedisSerializer<String> ARGUMENTS = new StringRedisSerializer(StandardCharsets.ISO_8859_1);
 
@@ -94,43 +105,126 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
 	private final List<String> prefix;
 
-	/** Entry ids this replica is running, whose leases it renews. */
-	private final Set<String> running = ConcurrentHashMap.newKeySet();
+	/** The entries this replica is running, by id: it renews their leases. */
+	private final Map<String, IdempotencyEntry> running = new ConcurrentHashMap<>();
 
-	public RedisIdempotencyStore(StringRedisTemplate redis, IdempotencyProperties.Redis properties, GatewayClock clock,
-			MeterRegistry meterRegistry) {
+	private final StoreContinuity continuity;
+
+	private final Duration fenceLength;
+
+	private final ReentrantLock adopting = new ReentrantLock();
+
+	/**
+	 * @param fence how long the store refuses keys it does not hold after it lost data
+	 * (ADR 0025): the longest time a forgotten key could still come back
+	 */
+	public RedisIdempotencyStore(StringRedisTemplate redis, IdempotencyProperties.Redis properties, Duration fence,
+			GatewayClock clock, MeterRegistry meterRegistry) {
 		this.redis = redis;
 		this.properties = properties;
 		this.limits = properties.limits();
 		this.clock = clock;
 		this.meterRegistry = meterRegistry;
 		this.prefix = List.of(properties.keyPrefix());
+		this.fenceLength = fence;
+		this.continuity = new StoreContinuity(fence.toMillis());
+		Gauge.builder(RedisStoreMeters.FENCE_REMAINING, this, RedisIdempotencyStore::fenceRemainingSeconds)
+			.baseUnit("seconds")
+			.register(meterRegistry);
 	}
 
 	@Override
 	public BeginResult begin(IdempotencyEntry entry) {
-		List<byte[]> result = run("begin", BEGIN, entry.entryKey(), entry.requestHash(), entry.scopeId(),
-				entry.principalId(), entry.humanId(), now(), millis(this.limits.ttl()), millis(this.properties.lease()),
-				this.limits.maxEntries(), this.limits.maxInFlight(), this.limits.maxEntriesPerScope(),
-				this.limits.maxInFlightPerScope(), this.limits.maxEntriesPerPrincipal(),
-				this.limits.maxInFlightPerPrincipal(), this.limits.maxTombstonesPerScope(),
-				this.limits.maxEntriesPerHuman(), this.limits.maxInFlightPerHuman(),
-				this.limits.maxTombstonesPerHuman());
-		String outcome = text(result.get(0));
+		List<byte[]> answer = begin("begin", entry, false);
+		String outcome = text(answer.get(0));
 		return switch (outcome) {
 			case "started" -> {
-				this.running.add(entry.entryKey());
+				this.running.put(entry.entryKey(), entry);
 				yield new BeginResult.Started();
 			}
-			case "replay" -> new BeginResult.Replay(new StoredReply(Integer.parseInt(text(result.get(1))),
-					emptyToNull(new String(result.get(2), StandardCharsets.ISO_8859_1)), result.get(3)));
+			case "replay" -> new BeginResult.Replay(new StoredReply(Integer.parseInt(text(answer.get(1))),
+					emptyToNull(new String(answer.get(2), StandardCharsets.ISO_8859_1)), answer.get(3)));
 			case "conflict" -> new BeginResult.Refused(Refusal.CONFLICT);
 			case "in_flight" -> new BeginResult.Refused(Refusal.IN_FLIGHT);
 			case "outcome_unknown" -> new BeginResult.Refused(Refusal.OUTCOME_UNKNOWN);
 			case "not_replayable" -> new BeginResult.Refused(Refusal.NOT_REPLAYABLE);
-			case "capacity" -> BeginResult.Refused.capacity(limit(result));
+			case "capacity" -> BeginResult.Refused.capacity(limit(answer));
+			case "fenced" -> BeginResult.Refused.fenced(fenceRemaining());
 			default -> throw new IllegalStateException("Unexpected store answer " + outcome);
 		};
+	}
+
+	/**
+	 * Runs {@code begin.lua} for {@code entry} (to create it again, past the fence and
+	 * the quotas, when {@code adopt}) and takes in what it says of the store's
+	 * continuity.
+	 * @return the answer after its continuity header
+	 */
+	private List<byte[]> begin(String operation, IdempotencyEntry entry, boolean adopt) {
+		long now = now();
+		List<Object> args = new ArrayList<>(
+				List.of(entry.entryKey(), entry.requestHash(), entry.scopeId(), entry.principalId(), entry.humanId(),
+						now, millis(this.limits.ttl()), millis(this.properties.lease()), this.limits.maxEntries(),
+						this.limits.maxInFlight(), this.limits.maxEntriesPerScope(), this.limits.maxInFlightPerScope(),
+						this.limits.maxEntriesPerPrincipal(), this.limits.maxInFlightPerPrincipal(),
+						this.limits.maxTombstonesPerScope(), this.limits.maxEntriesPerHuman(),
+						this.limits.maxInFlightPerHuman(), this.limits.maxTombstonesPerHuman()));
+		args.addAll(this.continuity.arguments(now));
+		args.add(adopt ? "1" : "0");
+		return continued(run(operation, BEGIN, args.toArray()), !adopt);
+	}
+
+	/**
+	 * The answer after its continuity header, once what the header says is acted on: a
+	 * loss the store detected in this round trip is counted, and when data this replica
+	 * relied on is gone, the calls it is still running get their entries back.
+	 */
+	private List<byte[]> continued(List<byte[]> answer, boolean mayAdopt) {
+		StoreContinuity.Seen seen = this.continuity.seen(answer);
+		if (!seen.detected().isEmpty()) {
+			logger.warn("The idempotency store lost data (" + seen.detected()
+					+ "): keys it does not hold are refused for " + fenceRemaining().toSeconds() + " s");
+			Counter.builder(RedisStoreMeters.LOSSES)
+				.tag("cause", seen.detected())
+				.register(this.meterRegistry)
+				.increment();
+		}
+		if (seen.lost() && mayAdopt) {
+			adoptRunning();
+		}
+		return answer.subList(StoreContinuity.HEADER, answer.size());
+	}
+
+	/**
+	 * Creates the entries of the calls this replica is still running again, in flight, in
+	 * the store that lost them: their retries are told they are in flight, and their
+	 * outcome is recorded as usual. One replica thread at a time.
+	 */
+	private void adoptRunning() {
+		if (!this.adopting.tryLock()) {
+			return;
+		}
+		try {
+			for (IdempotencyEntry entry : List.copyOf(this.running.values())) {
+				begin("adopt", entry, true);
+			}
+		}
+		finally {
+			this.adopting.unlock();
+		}
+	}
+
+	/** How long a fence lasts from the loss's detection. */
+	public Duration fenceLength() {
+		return this.fenceLength;
+	}
+
+	private Duration fenceRemaining() {
+		return Duration.ofMillis(Math.max(0, this.continuity.fencedUntil() - now()));
+	}
+
+	private double fenceRemainingSeconds() {
+		return fenceRemaining().toMillis() / 1000.0;
 	}
 
 	@Override
@@ -158,6 +252,22 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	}
 
 	@Override
+	public @Nullable StoreFence fence() {
+		List<byte[]> counts = run("stats", STATS, now(), millis(this.limits.ttl()));
+		long until = Long.parseLong(text(counts.get(7)));
+		if (until <= now()) {
+			return null;
+		}
+		return new StoreFence(Instant.ofEpochMilli(Long.parseLong(text(counts.get(8)))), Instant.ofEpochMilli(until),
+				text(counts.get(9)));
+	}
+
+	@Override
+	public boolean endFence() {
+		return "ended".equals(text(run("endfence", END_FENCE, now()).get(0)));
+	}
+
+	@Override
 	public void release(IdempotencyEntry entry) {
 		this.running.remove(entry.entryKey());
 		run("release", RELEASE, entry.entryKey(), entry.requestHash());
@@ -175,16 +285,27 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 		return "ok".equals(text(run("clear", CLEAR, keyHash).get(0)));
 	}
 
-	/** Extends the leases of the calls this replica is still running. */
+	/**
+	 * Extends the leases of the calls this replica is still running; run even when it
+	 * runs none, since it is also how the replica learns of a loss of the store's data
+	 * and of the fence's end.
+	 */
 	public void renewLeases() {
-		if (this.running.isEmpty()) {
-			return;
-		}
+		long now = now();
 		List<Object> args = new ArrayList<>();
-		args.add(now());
+		args.add(now);
 		args.add(millis(this.properties.lease()));
-		args.addAll(this.running);
-		run("renew", RENEW, args.toArray());
+		args.addAll(this.continuity.arguments(now));
+		args.addAll(this.running.keySet());
+		try {
+			continued(run("renew", RENEW, args.toArray()), true);
+		}
+		catch (IdempotencyStoreException ex) {
+			// Redis is out of reach: the health component and the failed begins say so;
+			// the
+			// leases lapse only if this lasts longer than they do.
+			logger.debug(ex.getMessage());
+		}
 	}
 
 	/** Whether Redis answers at all, for health. */
@@ -273,9 +394,13 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 		return value.isEmpty() ? null : value;
 	}
 
-	/** A transition's script, after the functions of {@code common.lua}. */
+	/**
+	 * A transition's script, after the functions of {@code common.lua} and
+	 * {@code continuity.lua}.
+	 */
 	private static RedisScript<List> script(String name) {
-		return RedisScripts.load(List.class, "idempotency/redis/common.lua", "idempotency/redis/" + name);
+		return RedisScripts.load(List.class, "idempotency/redis/common.lua", "idempotency/redis/continuity.lua",
+				"idempotency/redis/" + name);
 	}
 
 }

@@ -10,6 +10,18 @@ final class RedisStoreMeters {
 	 */
 	static final String OPERATIONS = "mcp.gateway.idempotency.store.operations";
 
+	/**
+	 * Counter of losses of the store's data a replica detected first (ADR 0025), tagged
+	 * {@code cause}: emptied, replaced, writes_lost.
+	 */
+	static final String LOSSES = "mcp.gateway.idempotency.store.losses";
+
+	/**
+	 * Gauge of the seconds left of the fence that follows a loss (0: none), as this
+	 * replica last saw it (every begin, and every lease renewal).
+	 */
+	static final String FENCE_REMAINING = "mcp.gateway.idempotency.store.fence.remaining";
+
 	private RedisStoreMeters() {
 	}
 

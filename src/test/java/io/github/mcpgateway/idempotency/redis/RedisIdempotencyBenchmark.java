@@ -60,7 +60,7 @@ public class RedisIdempotencyBenchmark {
 		this.redisStore = new RedisIdempotencyStore(
 				new StringRedisTemplate(this.connections), new IdempotencyProperties.Redis("{bench}:idem:",
 						Duration.ofSeconds(30), Duration.ofSeconds(10), limits),
-				GatewayClock.system(), new SimpleMeterRegistry());
+				Duration.ofMinutes(6), GatewayClock.system(), new SimpleMeterRegistry());
 		this.memoryStore = new InMemoryIdempotencyStore(limits, GatewayClock.system());
 	}
 

@@ -38,6 +38,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 
+	/** How long the fence after a loss lasts here (ADR 0025). */
+	private static final Duration FENCE = Duration.ofMinutes(6);
+
 	private static final RedisServer server = RedisServer.start();
 
 	private static final LettuceConnectionFactory connections = connect();
@@ -70,7 +73,7 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 
 	private static RedisIdempotencyStore store(Limits limits, GatewayClock clock, Duration lease) {
 		return new RedisIdempotencyStore(template,
-				new IdempotencyProperties.Redis("{test}:idem:", lease, lease.dividedBy(3), limits), clock,
+				new IdempotencyProperties.Redis("{test}:idem:", lease, lease.dividedBy(3), limits), FENCE, clock,
 				new SimpleMeterRegistry());
 	}
 
@@ -202,6 +205,117 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 		assertThat(this.store.begin(entry("old", "s", "p", "alice"))).isInstanceOf(BeginResult.Started.class);
 	}
 
+	/** ADR 0025: a store emptied (restart without persistence, FLUSHALL) forgets keys. */
+	@Test
+	void storeThatForgotEveryKeyRefusesKeysItDoesNotHoldUntilTheFenceEnds() {
+		RedisIdempotencyStore replica = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		replica.begin(entry("ran", "s", "p"));
+		replica.complete(entry("ran", "s", "p"), reply("once"));
+
+		server.flushAll();
+		BeginResult retry = replica.begin(entry("ran", "s", "p"));
+		BeginResult fresh = replica.begin(entry("new", "s", "p"));
+
+		assertThat(retry).isInstanceOfSatisfying(BeginResult.Refused.class, (refused) -> {
+			assertThat(refused.refusal()).isEqualTo(Refusal.FENCED);
+			assertThat(refused.retryAfter()).isEqualTo(FENCE);
+			assertThat(refused.error().code()).isEqualTo("idempotency_store_recovering");
+			assertThat(refused.error().retryAfter()).isEqualTo(FENCE);
+		});
+		assertThat(fresh).isInstanceOf(BeginResult.Refused.class);
+		assertThat(replica.fence()).isNotNull().satisfies((fence) -> assertThat(fence.cause()).isEqualTo("emptied"));
+
+		this.clock.advance(FENCE.minusSeconds(1));
+		assertThat(replica.begin(entry("ran", "s", "p"))).isEqualTo(BeginResult.Refused.fenced(Duration.ofSeconds(1)));
+		this.clock.advance(Duration.ofSeconds(1));
+		assertThat(replica.begin(entry("ran", "s", "p"))).isInstanceOf(BeginResult.Started.class);
+		assertThat(replica.fence()).isNull();
+	}
+
+	/**
+	 * A replica that started after the loss cannot tell; the first one that knew the old
+	 * epoch starts the fence, and keys begun before it behave normally.
+	 */
+	@Test
+	void lossFirstMetByAReplicaThatKnewNothingIsFencedByTheFirstThatKnew() {
+		RedisIdempotencyStore knew = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		knew.begin(entry("before", "s", "p"));
+		knew.release(entry("before", "s", "p"));
+		server.flushAll();
+		RedisIdempotencyStore started = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+
+		assertThat(started.begin(entry("unaware", "s", "p"))).isInstanceOf(BeginResult.Started.class);
+		assertThat(knew.begin(entry("later", "s", "p"))).isEqualTo(BeginResult.Refused.fenced(FENCE));
+		assertThat(started.begin(entry("other", "s", "p"))).isEqualTo(BeginResult.Refused.fenced(FENCE));
+		assertThat(started.begin(entry("unaware", "s", "p"))).as("a key the store holds is answered as ever")
+			.isEqualTo(new BeginResult.Refused(Refusal.IN_FLIGHT));
+		assertThat(knew.fence().cause()).isEqualTo("replaced");
+	}
+
+	@Test
+	void callInFlightWhenTheStoreForgotItGetsItsEntryBackAndItsRetryIsReplayed() {
+		RedisIdempotencyStore running = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		RedisIdempotencyStore other = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		running.begin(entry("long", "s", "p"));
+		other.begin(entry("warm", "s", "p"));
+
+		server.flushAll();
+		assertThat(other.begin(entry("long", "s", "p"))).as("until the running replica adopts it")
+			.isEqualTo(BeginResult.Refused.fenced(FENCE));
+		running.renewLeases();
+
+		assertThat(other.begin(entry("long", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.IN_FLIGHT));
+		running.complete(entry("long", "s", "p"), reply("ran once"));
+		assertThat(other.begin(entry("long", "s", "p"))).isInstanceOf(BeginResult.Replay.class);
+	}
+
+	/**
+	 * A failover that lost a replica's latest begins: its mark in the store went back.
+	 */
+	@Test
+	void beginsLostByAFailoverAreFoundByTheReplicaThatMadeThem() {
+		RedisIdempotencyStore replica = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		replica.begin(entry("kept", "s", "p"));
+		replica.complete(entry("kept", "s", "p"), reply("kept"));
+		replica.begin(entry("lost", "s", "p"));
+		replica.complete(entry("lost", "s", "p"), reply("lost"));
+		// What the promoted replica has: the entry and its mark increment never arrived.
+		for (Object field : template.opsForHash().keys("{test}:idem:marks")) {
+			template.opsForHash().increment("{test}:idem:marks", field, -1);
+		}
+		template.delete("{test}:idem:e:" + entry("lost", "s", "p").entryKey());
+
+		assertThat(replica.begin(entry("lost", "s", "p"))).isEqualTo(BeginResult.Refused.fenced(FENCE));
+		assertThat(replica.fence().cause()).isEqualTo("writes_lost");
+		assertThat(replica.begin(entry("kept", "s", "p"))).isInstanceOf(BeginResult.Replay.class);
+	}
+
+	@Test
+	void operatorEndsTheFenceAndAReplicaThatLearnsOfTheLossLaterDoesNotStartItAgain() {
+		RedisIdempotencyStore first = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		RedisIdempotencyStore late = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		first.begin(entry("a", "s", "p"));
+		late.begin(entry("b", "s", "p"));
+		server.flushAll();
+		assertThat(first.begin(entry("a", "s", "p"))).isInstanceOf(BeginResult.Refused.class);
+
+		assertThat(first.endFence()).isTrue();
+
+		assertThat(first.endFence()).as("no fence holds any more").isFalse();
+		assertThat(late.begin(entry("c", "s", "p"))).isInstanceOf(BeginResult.Started.class);
+		assertThat(first.fence()).isNull();
+	}
+
+	@Test
+	void storeThatNeverLostAnythingHasNoFence() {
+		RedisIdempotencyStore replica = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		replica.renewLeases();
+		replica.begin(entry("k", "s", "p"));
+
+		assertThat(replica.fence()).isNull();
+		assertThat(replica.endFence()).isFalse();
+	}
+
 	@Test
 	void unreachableRedisIsAStoreException() {
 		LettuceConnectionFactory nowhere = new LettuceConnectionFactory(
@@ -211,7 +325,7 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 		RedisIdempotencyStore unreachable = new RedisIdempotencyStore(
 				new StringRedisTemplate(nowhere), new IdempotencyProperties.Redis("{test}:idem:",
 						Duration.ofSeconds(30), Duration.ofSeconds(10), Limits.defaults()),
-				this.clock, new SimpleMeterRegistry());
+				FENCE, this.clock, new SimpleMeterRegistry());
 
 		assertThatThrownBy(() -> unreachable.begin(entry("k", "s", "p"))).isInstanceOf(IdempotencyStoreException.class)
 			.hasMessageNotContaining("k\"");
