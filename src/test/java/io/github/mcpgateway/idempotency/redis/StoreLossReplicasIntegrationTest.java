@@ -41,13 +41,13 @@ import static org.awaitility.Awaitility.await;
  * loss is never executed again; keys the store no longer holds are refused with
  * {@code 503 idempotency_store_recovering} and a {@code Retry-After} until the fence
  * ends, unkeyed calls are unaffected, and an operator can end the fence (audited). The
- * fence is short here: an entry lives 3 s ({@code ttl}, tasks 1 s), the lease is 2 s and
- * is renewed every 500 ms, so a forgotten key can come back for 5.5 s.
+ * fence is short here: an entry lives 2 s ({@code ttl}, tasks 1 s), the lease is 1 s and
+ * is renewed every 400 ms, so a forgotten key can come back for 3.4 s.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StoreLossReplicasIntegrationTest {
 
-	private static final Duration FENCE = Duration.ofMillis(5500);
+	private static final Duration FENCE = Duration.ofMillis(3400);
 
 	private final RedisServer redis = RedisServer.start();
 
@@ -67,8 +67,8 @@ class StoreLossReplicasIntegrationTest {
 	void startReplicas() {
 		Path policy = GatewayReplica.policy(this.upstream);
 		Map<String, String> properties = Map.of("gateway.idempotency.store", "redis", "gateway.idempotency.redis.lease",
-				"2s", "gateway.idempotency.redis.lease-renew-interval", "500ms", "gateway.idempotency.redis.limits.ttl",
-				"3s", "gateway.task.max-ttl", "1s", "spring.data.redis.host", "127.0.0.1", "spring.data.redis.port",
+				"1s", "gateway.idempotency.redis.lease-renew-interval", "400ms", "gateway.idempotency.redis.limits.ttl",
+				"2s", "gateway.task.max-ttl", "1s", "spring.data.redis.host", "127.0.0.1", "spring.data.redis.port",
 				Integer.toString(this.redis.port()), "gateway.identity.operators[0].human", "ops");
 		this.replicaA = GatewayReplica.start(policy, properties);
 		this.replicaB = GatewayReplica.start(policy, properties);
@@ -96,7 +96,7 @@ class StoreLossReplicasIntegrationTest {
 	@ParameterizedTest(name = "Redis {0}")
 	@ValueSource(strings = { "restarted empty", "flushed" })
 	void keyedCallInFlightWhenRedisForgotItIsNeverRunAgainAndUnknownKeysWaitForTheFence(String loss) {
-		this.upstream.reply(Replies.silentFor(2500, Replies.jsonResult("{\"ran\":true}")));
+		this.upstream.reply(Replies.silentFor(1500, Replies.jsonResult("{\"ran\":true}")));
 		String key = UUID.randomUUID().toString();
 		double lossesBefore = losses(this.replicaA) + losses(this.replicaB);
 		CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> keyed(this.replicaA, key));
@@ -112,7 +112,7 @@ class StoreLossReplicasIntegrationTest {
 			.isIn("idempotency_in_flight", "idempotency_store_recovering");
 		assertThat(fresh.statusCode()).isEqualTo(503);
 		assertThat(code(fresh)).isEqualTo("idempotency_store_recovering");
-		assertThat(Long.parseLong(fresh.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 6L);
+		assertThat(Long.parseLong(fresh.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 4L);
 		assertThat(unkeyed.statusCode()).as("unkeyed traffic is unaffected").isEqualTo(200);
 		assertThat(first.join().statusCode()).isEqualTo(200);
 		HttpResponse<String> replayed = keyed(this.replicaB, key);
