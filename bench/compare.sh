@@ -10,6 +10,8 @@
 #         settings of one build, for example COMPARE_B_ARGS=--server.tomcat.max-keep-alive-requests=-1;
 #         COMPARE_REDIS=1: both use the Redis idempotency store, on one redis-server started here;
 #         COMPARE_REDIS=A or B: only that one does, the other keeps the memory store;
+#         COMPARE_REDIS_REPLICA=1: that redis-server gets a replica (a second redis-server), for
+#         comparing gateway.idempotency.redis.wait-for-replicas, which waits for it;
 #         COMPARE_A_JAVA / COMPARE_B_JAVA: the java binary of each, default java on the PATH;
 #         COMPARE_A_OPTS / COMPARE_B_OPTS: the JVM options of each (default GATEWAY_JAVA_OPTS, see lib.sh);
 #         COMPARE_A_LIMITS / COMPARE_B_LIMITS: a YAML flow list of policy limits that variant's
@@ -31,6 +33,18 @@ if [ -n "${COMPARE_REDIS:-}" ]; then
   redis-server --port "$rport" --bind 127.0.0.1 --save "" --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &
   pids+=($!)
   redis_args="--gateway.idempotency.store=redis --spring.data.redis.host=127.0.0.1 --spring.data.redis.port=$rport"
+  if [ -n "${COMPARE_REDIS_REPLICA:-}" ]; then
+    replica_port=$(free_port)
+    mkdir -p "$work/replica"
+    redis-server --port "$replica_port" --bind 127.0.0.1 --save "" --appendonly no --dir "$work/replica" \
+      --replicaof 127.0.0.1 "$rport" >"$work/redis-replica.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 40); do
+      redis-cli -p "$replica_port" info replication 2>/dev/null | grep -q 'master_link_status:up' && break
+      sleep 0.25
+    done
+    redis-cli -p "$replica_port" info replication | grep -q 'master_link_status:up' || { echo "replica not in sync" >&2; exit 1; }
+  fi
 fi
 declare -A port pid tokens
 for v in A B; do

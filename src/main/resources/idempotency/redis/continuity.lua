@@ -12,11 +12,12 @@ local function fence_until()
   return tonumber(redis.call('HGET', k('fence'), 'until') or '0')
 end
 
--- Starts the fence of a loss in this epoch, or extends it for a loss of written entries; a loss
--- already fenced in this epoch (another replica saw it first) starts nothing.
+-- Starts the fence of a loss in this epoch, or extends it for a loss of entries (lost writes, an
+-- eviction); a loss of the whole store already fenced in this epoch (another replica saw it first)
+-- starts nothing.
 local function start_fence(now, length, cause, epoch)
   local f = redis.call('HMGET', k('fence'), 'epoch', 'until')
-  if f[1] == epoch and cause ~= 'writes_lost' then
+  if f[1] == epoch and cause ~= 'writes_lost' and cause ~= 'evicted' then
     return false
   end
   local untilv = now + length

@@ -50,6 +50,8 @@ public final class MeterDescriptions implements MeterFilter {
 					"Losses of the Redis Idempotency-Key store's data this replica detected first, by cause"),
 			entry("mcp.gateway.idempotency.store.operations", "Script calls of the Redis Idempotency-Key store"),
 			entry("mcp.gateway.idempotency.store.tombstones", "Tombstones in the Idempotency-Key store"),
+			entry("mcp.gateway.idempotency.store.unreplicated",
+					"Keyed calls refused because too few Redis replicas acknowledged their begin in time"),
 			entry("mcp.gateway.policy.condition.budget.refusals", "Requests refused with condition_budget_exhausted"),
 			entry("mcp.gateway.policy.condition.errors",
 					"Grant conditions whose evaluation failed on a request and so counted as false"),

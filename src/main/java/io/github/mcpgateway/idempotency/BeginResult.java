@@ -69,7 +69,12 @@ public sealed interface BeginResult {
 		 * The store lost data and does not hold this key: it may be the retry of a call
 		 * it forgot (ADR 0025).
 		 */
-		FENCED(IdempotencyOutcome.FENCED, GatewayErrors.IDEMPOTENCY_STORE_RECOVERING);
+		FENCED(IdempotencyOutcome.FENCED, GatewayErrors.IDEMPOTENCY_STORE_RECOVERING),
+		/**
+		 * The key was begun, but fewer Redis replicas than {@code wait-for-replicas}
+		 * acknowledged it in time: it was released, and the call does not run.
+		 */
+		UNREPLICATED(IdempotencyOutcome.REJECTED, GatewayErrors.IDEMPOTENCY_UNAVAILABLE);
 
 		private final IdempotencyOutcome outcome;
 

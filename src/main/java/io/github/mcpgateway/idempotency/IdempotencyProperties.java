@@ -8,6 +8,7 @@ import jakarta.validation.constraints.NotNull;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
@@ -165,11 +166,23 @@ public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType s
 	 * @param leaseRenewInterval how often a replica renews the leases of its in-flight
 	 * entries; well under {@code lease}
 	 * @param limits limits and quotas for all replicas together
+	 * @param waitForReplicas how many Redis replicas must have a key's {@code begin}
+	 * (Redis {@code WAIT}) before its call is dispatched; {@code 0} (the default) waits
+	 * for none (ADR 0025)
+	 * @param waitTimeout how long to wait for them; a call whose {@code begin} they did
+	 * not acknowledge in time is refused with {@code idempotency_unavailable}
 	 */
 	public record Redis(@DefaultValue("{mcp-gateway}:idempotency:") @NotNull String keyPrefix,
 			@DefaultValue("30s") @NotNull Duration lease, @DefaultValue("10s") @NotNull Duration leaseRenewInterval,
-			@Valid @DefaultValue Limits limits) {
+			@Valid @DefaultValue Limits limits, @DefaultValue("0") @Min(0) int waitForReplicas,
+			@DefaultValue("100ms") @NotNull Duration waitTimeout) {
 
+		/** Waits for no replica. */
+		public Redis(String keyPrefix, Duration lease, Duration leaseRenewInterval, Limits limits) {
+			this(keyPrefix, lease, leaseRenewInterval, limits, 0, Duration.ofMillis(100));
+		}
+
+		@ConstructorBinding
 		public Redis {
 			if (keyPrefix != null && !keyPrefix.matches("[^{}]*\\{[^{}]+\\}[^{}]*")) {
 				throw new IllegalArgumentException(
@@ -179,6 +192,9 @@ public record IdempotencyProperties(@DefaultValue("memory") @NotNull StoreType s
 					|| leaseRenewInterval.isNegative() || leaseRenewInterval.multipliedBy(2).compareTo(lease) > 0)) {
 				throw new IllegalArgumentException(
 						"gateway.idempotency.redis.lease-renew-interval must be positive and at most half the lease");
+			}
+			if (waitTimeout != null && (waitTimeout.isNegative() || waitTimeout.isZero())) {
+				throw new IllegalArgumentException("gateway.idempotency.redis.wait-timeout must be positive");
 			}
 		}
 

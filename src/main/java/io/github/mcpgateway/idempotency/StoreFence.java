@@ -12,7 +12,8 @@ import java.time.Instant;
  * back
  * @param cause what was found: {@code emptied} (the store had no epoch any more),
  * {@code replaced} (another replica had found it emptied) or {@code writes_lost} (keys a
- * replica began were gone: a failover lost its latest writes)
+ * replica began were gone: a failover lost its latest writes) or {@code evicted} (Redis
+ * evicted keys under a policy that may evict the store's)
  */
 public record StoreFence(Instant since, Instant until, String cause) {
 

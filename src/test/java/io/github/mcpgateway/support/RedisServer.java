@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
 
 import io.lettuce.core.ClientOptions;
 
@@ -36,10 +39,46 @@ public final class RedisServer implements AutoCloseable {
 
 	private Process process;
 
+	/** The port of the master this one replicates, or 0. */
+	private int masterPort;
+
 	private RedisServer(int port, Path directory, boolean persistent) {
 		this.port = port;
 		this.directory = directory;
 		this.persistent = persistent;
+	}
+
+	/**
+	 * A Redis without persistence that replicates {@code master}, once it has caught up
+	 * with it.
+	 */
+	public static RedisServer replicaOf(RedisServer master) {
+		try {
+			RedisServer replica = new RedisServer(freePort(), Files.createTempDirectory("redis-replica"), false);
+			replica.masterPort = master.port();
+			replica.startProcess();
+			Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+			while (!replica.info("replication").contains("master_link_status:up")) {
+				if (Instant.now().isAfter(deadline)) {
+					throw new IllegalStateException("The replica did not catch up with its master");
+				}
+				sleep();
+			}
+			return replica;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** A section of {@code INFO}, as Redis prints it. */
+	public String info(String section) {
+		return template().execute((RedisCallback<String>) (connection) -> {
+			Properties info = connection.serverCommands().info(section);
+			StringBuilder text = new StringBuilder();
+			info.forEach((name, value) -> text.append(name).append(':').append(value).append('\n'));
+			return text.toString();
+		});
 	}
 
 	/** A Redis without persistence: a restart empties it. */
@@ -134,10 +173,13 @@ public final class RedisServer implements AutoCloseable {
 
 	private void startProcess() {
 		try {
-			this.process = new ProcessBuilder("redis-server", "--port", Integer.toString(this.port), "--bind",
-					"127.0.0.1", "--save", "", "--appendonly", this.persistent ? "yes" : "no", "--appendfsync",
-					"always", "--dir", this.directory.toString())
-				.redirectErrorStream(true)
+			List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(this.port),
+					"--bind", "127.0.0.1", "--save", "", "--appendonly", this.persistent ? "yes" : "no",
+					"--appendfsync", "always", "--dir", this.directory.toString()));
+			if (this.masterPort != 0) {
+				command.addAll(List.of("--replicaof", "127.0.0.1", Integer.toString(this.masterPort)));
+			}
+			this.process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(this.directory.resolve("redis.log").toFile())
 				.start();
 		}

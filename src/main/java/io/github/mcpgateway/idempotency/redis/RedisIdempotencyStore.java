@@ -11,6 +11,8 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,6 +22,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -89,6 +94,10 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
 	private static final RedisScript<List> END_FENCE = script("endfence.lua");
 
+	private static final RedisScript<List> EVICTED = script("evicted.lua");
+
+	private static final byte[] BEGIN_SOURCE = BEGIN.getScriptAsString().getBytes(StandardCharsets.UTF_8);
+
 	private static final RedisSerializer<String> ARGUMENTS = new StringRedisSerializer(StandardCharsets.ISO_8859_1);
 
 	private final StringRedisTemplate redis;
@@ -112,6 +121,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
 	private final Duration fenceLength;
 
+	private final RedisEvictions evictions;
+
 	private final ReentrantLock adopting = new ReentrantLock();
 
 	/**
@@ -128,6 +139,7 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 		this.prefix = List.of(properties.keyPrefix());
 		this.fenceLength = fence;
 		this.continuity = new StoreContinuity(fence.toMillis());
+		this.evictions = new RedisEvictions(redis);
 		Gauge.builder(RedisStoreMeters.FENCE_REMAINING, this, RedisIdempotencyStore::fenceRemainingSeconds)
 			.baseUnit("seconds")
 			.register(meterRegistry);
@@ -135,13 +147,11 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 
 	@Override
 	public BeginResult begin(IdempotencyEntry entry) {
-		List<byte[]> answer = begin("begin", entry, false);
+		Begun begun = begin("begin", entry, false);
+		List<byte[]> answer = begun.answer();
 		String outcome = text(answer.get(0));
 		return switch (outcome) {
-			case "started" -> {
-				this.running.put(entry.entryKey(), entry);
-				yield new BeginResult.Started();
-			}
+			case "started" -> started(entry, begun.acknowledged());
 			case "replay" -> new BeginResult.Replay(new StoredReply(Integer.parseInt(text(answer.get(1))),
 					emptyToNull(new String(answer.get(2), StandardCharsets.ISO_8859_1)), answer.get(3)));
 			case "conflict" -> new BeginResult.Refused(Refusal.CONFLICT);
@@ -155,12 +165,26 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 	}
 
 	/**
+	 * A started key: the call runs, unless fewer replicas than {@code wait-for-replicas}
+	 * acknowledged its {@code begin}; then it is given back and the call refused.
+	 */
+	private BeginResult started(IdempotencyEntry entry, long acknowledged) {
+		this.running.put(entry.entryKey(), entry);
+		if (acknowledged < this.properties.waitForReplicas()) {
+			Counter.builder(RedisStoreMeters.UNREPLICATED).register(this.meterRegistry).increment();
+			release(entry);
+			return new BeginResult.Refused(Refusal.UNREPLICATED);
+		}
+		return new BeginResult.Started();
+	}
+
+	/**
 	 * Runs {@code begin.lua} for {@code entry} (to create it again, past the fence and
 	 * the quotas, when {@code adopt}) and takes in what it says of the store's
-	 * continuity.
-	 * @return the answer after its continuity header
+	 * continuity. With {@code wait-for-replicas}, a begin waits for the replicas on the
+	 * same connection ({@link #replicated}).
 	 */
-	private List<byte[]> begin(String operation, IdempotencyEntry entry, boolean adopt) {
+	private Begun begin(String operation, IdempotencyEntry entry, boolean adopt) {
 		long now = now();
 		List<Object> args = new ArrayList<>(
 				List.of(entry.entryKey(), entry.requestHash(), entry.scopeId(), entry.principalId(), entry.humanId(),
@@ -171,7 +195,70 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 						this.limits.maxInFlightPerHuman(), this.limits.maxTombstonesPerHuman()));
 		args.addAll(this.continuity.arguments(now));
 		args.add(adopt ? "1" : "0");
-		return continued(run(operation, BEGIN, args.toArray()), !adopt);
+		if (adopt || this.properties.waitForReplicas() == 0) {
+			return new Begun(continued(run(operation, BEGIN, args.toArray()), !adopt), Long.MAX_VALUE);
+		}
+		Begun replicated = replicated(args.toArray());
+		return new Begun(continued(replicated.answer(), true), replicated.acknowledged());
+	}
+
+	/**
+	 * {@code begin.lua}, then Redis {@code WAIT} for {@code wait-for-replicas}, pipelined
+	 * on one connection of its own: {@code WAIT} counts the replicas that have the writes
+	 * its own connection made, and blocks that connection meanwhile, which must not be
+	 * the connection every other command shares.
+	 */
+	private Begun replicated(Object[] args) {
+		long start = this.clock.nanoTime();
+		String result = "ok";
+		try {
+			Object[] encoded = encode(args);
+			byte[][] keysAndArgs = new byte[encoded.length + 1][];
+			keysAndArgs[0] = this.prefix.get(0).getBytes(StandardCharsets.ISO_8859_1);
+			for (int i = 0; i < encoded.length; i++) {
+				keysAndArgs[i + 1] = ((String) encoded[i]).getBytes(StandardCharsets.ISO_8859_1);
+			}
+			byte[] replicas = Long.toString(this.properties.waitForReplicas()).getBytes(StandardCharsets.US_ASCII);
+			byte[] timeout = Long.toString(this.properties.waitTimeout().toMillis())
+				.getBytes(StandardCharsets.US_ASCII);
+			List<Object> results;
+			try (RedisConnection connection = this.redis.getRequiredConnectionFactory().getConnection()) {
+				connection.openPipeline();
+				connection.scriptingCommands().eval(BEGIN_SOURCE, ReturnType.MULTI, 1, keysAndArgs);
+				waitFor(connection, replicas, timeout);
+				results = connection.closePipeline();
+			}
+			@SuppressWarnings("unchecked")
+			List<byte[]> answer = (List<byte[]>) results.get(0);
+			return new Begun(answer, ((Number) results.get(1)).longValue());
+		}
+		catch (DataAccessException | IllegalStateException | ClassCastException ex) {
+			result = "error";
+			throw new IdempotencyStoreException("Idempotency store begin failed: " + ex.getClass().getSimpleName(), ex);
+		}
+		finally {
+			timer("begin", result).record(this.clock.nanoTime() - start, TimeUnit.NANOSECONDS);
+		}
+	}
+
+	/**
+	 * Sends {@code WAIT} on {@code connection}: Lettuce's generic command reads replies
+	 * as bytes and needs to be told that this one is an integer.
+	 */
+	private static void waitFor(RedisConnection connection, byte[] replicas, byte[] timeout) {
+		if (connection instanceof LettuceConnection lettuce) {
+			lettuce.execute("WAIT", new IntegerOutput<>(ByteArrayCodec.INSTANCE), replicas, timeout);
+		}
+		else {
+			connection.execute("WAIT", replicas, timeout);
+		}
+	}
+
+	/**
+	 * A begin's answer (after its continuity header, once taken in) and how many replicas
+	 * acknowledged its writes ({@link Long#MAX_VALUE} when none was waited for).
+	 */
+	private record Begun(List<byte[]> answer, long acknowledged) {
 	}
 
 	/**
@@ -299,8 +386,14 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
 		args.addAll(this.running.keySet());
 		try {
 			continued(run("renew", RENEW, args.toArray()), true);
+			if (this.evictions.sinceLastLook()) {
+				List<Object> evicted = new ArrayList<>();
+				evicted.add(now);
+				evicted.addAll(this.continuity.arguments(now));
+				continued(run("evicted", EVICTED, evicted.toArray()), true);
+			}
 		}
-		catch (IdempotencyStoreException ex) {
+		catch (IdempotencyStoreException | DataAccessException ex) {
 			// Redis is out of reach: the health component and the failed begins say so;
 			// the
 			// leases lapse only if this lasts longer than they do.

@@ -12,7 +12,7 @@ final class RedisStoreMeters {
 
 	/**
 	 * Counter of losses of the store's data a replica detected first (ADR 0025), tagged
-	 * {@code cause}: emptied, replaced, writes_lost.
+	 * {@code cause}: emptied, replaced, writes_lost, evicted.
 	 */
 	static final String LOSSES = "mcp.gateway.idempotency.store.losses";
 
@@ -21,6 +21,12 @@ final class RedisStoreMeters {
 	 * replica last saw it (every begin, and every lease renewal).
 	 */
 	static final String FENCE_REMAINING = "mcp.gateway.idempotency.store.fence.remaining";
+
+	/**
+	 * Counter of keyed calls refused because fewer Redis replicas than
+	 * {@code wait-for-replicas} acknowledged their {@code begin} in time.
+	 */
+	static final String UNREPLICATED = "mcp.gateway.idempotency.store.unreplicated";
 
 	private RedisStoreMeters() {
 	}

@@ -29,6 +29,8 @@ final class StoreContinuity {
 
 	private long mark;
 
+	private long candidates;
+
 	private volatile long fencedUntil;
 
 	/**
@@ -40,7 +42,13 @@ final class StoreContinuity {
 
 	/** The five arguments of {@code continuity.lua}, at {@code now}. */
 	synchronized List<Object> arguments(long now) {
-		return List.of(this.replica, this.epoch, this.mark, now + "-" + UUID.randomUUID(), this.fenceMillis);
+		// The candidate, written only by a script that finds no epoch: never the name of
+		// an
+		// earlier epoch, without a random number per call (no two replicas share an id,
+		// and
+		// one replica never sends the same number twice).
+		return List.of(this.replica, this.epoch, this.mark, now + "-" + this.replica + "-" + (++this.candidates),
+				this.fenceMillis);
 	}
 
 	/**

@@ -316,6 +316,100 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 		assertThat(replica.endFence()).isFalse();
 	}
 
+	/**
+	 * ADR 0025: Redis evicted keys under a policy that can evict the store's: any entry
+	 * may be gone. Under a {@code volatile-*} policy the store's keys (no TTL) are safe.
+	 */
+	@Test
+	void keysEvictedUnderAPolicyThatCanEvictTheStoresStartTheFenceAndUnderAVolatileOneDoNot() {
+		RedisIdempotencyStore replica = store(Limits.defaults(), this.clock, Duration.ofSeconds(30));
+		replica.begin(entry("kept", "s", "p"));
+		replica.complete(entry("kept", "s", "p"), reply("kept"));
+		replica.renewLeases();
+		try {
+			evictSomeKeysWithATtl();
+			replica.renewLeases();
+			assertThat(replica.fence()).as("a volatile policy never evicts the store's keys").isNull();
+			evictSomeKeysWithATtl();
+			config("maxmemory-policy", "allkeys-lru");
+			replica.renewLeases();
+		}
+		finally {
+			config("maxmemory", "0");
+			config("maxmemory-policy", "noeviction");
+		}
+
+		assertThat(replica.fence()).isNotNull().satisfies((fence) -> assertThat(fence.cause()).isEqualTo("evicted"));
+		assertThat(replica.begin(entry("new", "s", "p"))).isEqualTo(BeginResult.Refused.fenced(FENCE));
+		assertThat(replica.begin(entry("kept", "s", "p"))).isInstanceOf(BeginResult.Replay.class);
+	}
+
+	/** Makes Redis evict keys with a TTL (volatile-lru), which the store has none of. */
+	private static void evictSomeKeysWithATtl() {
+		long before = evictedKeys();
+		config("maxmemory-policy", "volatile-lru");
+		long used = Long.parseLong(info("memory").getProperty("used_memory"));
+		config("maxmemory", Long.toString(used + 200_000));
+		String value = "x".repeat(10_000);
+		for (int i = 0; i < 500 && evictedKeys() == before; i++) {
+			template.opsForValue().set("junk:" + i + ":" + before, value, Duration.ofMinutes(5));
+		}
+		config("maxmemory", "0");
+		assertThat(evictedKeys()).as("Redis evicted keys").isGreaterThan(before);
+	}
+
+	private static long evictedKeys() {
+		return Long.parseLong(info("stats").getProperty("evicted_keys"));
+	}
+
+	private static java.util.Properties info(String section) {
+		return template.execute((org.springframework.data.redis.core.RedisCallback<java.util.Properties>) (
+				connection) -> connection.serverCommands().info(section));
+	}
+
+	private static void config(String name, String value) {
+		template.execute((org.springframework.data.redis.core.RedisCallback<Object>) (connection) -> {
+			connection.serverCommands().setConfig(name, value);
+			return null;
+		});
+	}
+
+	/** ADR 0025: with wait-for-replicas, a key's begin is on a replica before it runs. */
+	@Test
+	void beginWithWaitForReplicasIsOnTheReplicaWhenTheCallMayRun() {
+		try (RedisServer replica = RedisServer.replicaOf(server)) {
+			RedisIdempotencyStore waiting = waiting(1);
+
+			BeginResult begun = waiting.begin(entry("k", "s", "p"));
+
+			assertThat(begun).isInstanceOf(BeginResult.Started.class);
+			assertThat(replica.template().opsForHash().get("{test}:idem:e:" + entry("k", "s", "p").entryKey(), "state"))
+				.isEqualTo("f");
+			assertThat(waiting.begin(entry("k", "s", "p"))).isEqualTo(new BeginResult.Refused(Refusal.IN_FLIGHT));
+		}
+	}
+
+	@Test
+	void beginTooFewReplicasAcknowledgeIsGivenBackAndRefused() {
+		try (RedisServer replica = RedisServer.replicaOf(server)) {
+			RedisIdempotencyStore waiting = waiting(2);
+
+			BeginResult begun = waiting.begin(entry("k", "s", "p"));
+
+			assertThat(begun).isEqualTo(new BeginResult.Refused(Refusal.UNREPLICATED));
+			assertThat(((BeginResult.Refused) begun).error().code()).isEqualTo("idempotency_unavailable");
+			assertThat(this.store.begin(entry("k", "s", "p"))).as("the key was given back")
+				.isInstanceOf(BeginResult.Started.class);
+		}
+	}
+
+	private RedisIdempotencyStore waiting(int replicas) {
+		return new RedisIdempotencyStore(template,
+				new IdempotencyProperties.Redis("{test}:idem:", Duration.ofSeconds(30), Duration.ofSeconds(10),
+						Limits.defaults(), replicas, Duration.ofMillis(200)),
+				FENCE, this.clock, new SimpleMeterRegistry());
+	}
+
 	@Test
 	void unreachableRedisIsAStoreException() {
 		LettuceConnectionFactory nowhere = new LettuceConnectionFactory(
