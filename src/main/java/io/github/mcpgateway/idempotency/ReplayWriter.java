@@ -14,6 +14,7 @@ import org.springframework.http.MediaType;
 import io.github.mcpgateway.jsonrpc.JsonMembers;
 import io.github.mcpgateway.transport.McpHeaders;
 import io.github.mcpgateway.transport.McpMetaKeys;
+import io.github.mcpgateway.transport.StreamingMediaTypes;
 
 /**
  * Answers a retry with a stored reply: its status, {@code Content-Type} and body, and
@@ -54,7 +55,7 @@ final class ReplayWriter {
 			Form form) throws IOException {
 		byte[] body = reply.body();
 		String contentType = reply.contentType();
-		boolean json = isJson(contentType);
+		boolean json = StreamingMediaTypes.isJson(contentType);
 		if (json && form.retryId() && retryId != null) {
 			body = ReplayedId.rewrite(body, retryId);
 		}
@@ -90,16 +91,6 @@ final class ReplayWriter {
 		}
 		byte[] marked = JsonMembers.insertFirst(body, "\"_meta\":{" + MARKER + "}", "result");
 		return (marked != body) ? marked : response;
-	}
-
-	private static boolean isJson(@Nullable String contentType) {
-		try {
-			return contentType != null
-					&& MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType));
-		}
-		catch (IllegalArgumentException ex) {
-			return false;
-		}
 	}
 
 	private static boolean acceptsJson(HttpServletRequest request) {

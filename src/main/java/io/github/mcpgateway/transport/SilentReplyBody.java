@@ -12,8 +12,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-import org.springframework.http.MediaType;
-
 /**
  * The body of a {@link SilentReply} after its event stream opened: what the stages write
  * as their reply, delivered as the stream's content. Request thread only.
@@ -67,7 +65,7 @@ final class SilentReplyBody {
 		if (plain && StreamingMediaTypes.isEventStream(contentType)) {
 			this.mode = Mode.RELAY;
 		}
-		else if (plain && isJson(contentType)) {
+		else if (plain && StreamingMediaTypes.isJson(contentType)) {
 			this.mode = Mode.EVENT;
 			out().write(EVENT);
 		}
@@ -143,18 +141,6 @@ final class SilentReplyBody {
 
 	private OutputStream out() throws IOException {
 		return this.client.getOutputStream();
-	}
-
-	private static boolean isJson(@Nullable String contentType) {
-		if (contentType == null) {
-			return false;
-		}
-		try {
-			return MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType));
-		}
-		catch (IllegalArgumentException ex) {
-			return false;
-		}
 	}
 
 	private enum Mode {

@@ -41,6 +41,22 @@ public final class StreamingMediaTypes {
 	}
 
 	/**
+	 * Whether a reply's {@code Content-Type} value is JSON ({@code application/json}, any
+	 * parameters); a malformed one is not. The one reply form that is never a stream.
+	 */
+	public static boolean isJson(@Nullable String contentType) {
+		if (contentType == null) {
+			return false;
+		}
+		try {
+			return MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType));
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
+	}
+
+	/**
 	 * Whether a {@code Content-Type} value names a streaming type; a malformed one does
 	 * not.
 	 */
