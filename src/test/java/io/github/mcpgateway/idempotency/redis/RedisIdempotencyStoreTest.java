@@ -378,7 +378,7 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 	@Test
 	void beginWithWaitForReplicasIsOnTheReplicaWhenTheCallMayRun() {
 		try (RedisServer replica = RedisServer.replicaOf(server)) {
-			RedisIdempotencyStore waiting = waiting(1);
+			RedisIdempotencyStore waiting = waiting(1, Duration.ofSeconds(5));
 
 			BeginResult begun = waiting.begin(entry("k", "s", "p"));
 
@@ -392,7 +392,7 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 	@Test
 	void beginTooFewReplicasAcknowledgeIsGivenBackAndRefused() {
 		try (RedisServer replica = RedisServer.replicaOf(server)) {
-			RedisIdempotencyStore waiting = waiting(2);
+			RedisIdempotencyStore waiting = waiting(2, Duration.ofMillis(200));
 
 			BeginResult begun = waiting.begin(entry("k", "s", "p"));
 
@@ -403,10 +403,14 @@ class RedisIdempotencyStoreTest extends IdempotencyStoreContractTests {
 		}
 	}
 
-	private RedisIdempotencyStore waiting(int replicas) {
-		return new RedisIdempotencyStore(template,
-				new IdempotencyProperties.Redis("{test}:idem:", Duration.ofSeconds(30), Duration.ofSeconds(10),
-						Limits.defaults(), replicas, Duration.ofMillis(200)),
+	/**
+	 * A store that waits for {@code replicas}; a generous {@code timeout} where the
+	 * replica must answer (a loaded CI machine can take more than a few hundred ms).
+	 */
+	private RedisIdempotencyStore waiting(int replicas, Duration timeout) {
+		return new RedisIdempotencyStore(
+				template, new IdempotencyProperties.Redis("{test}:idem:", Duration.ofSeconds(30),
+						Duration.ofSeconds(10), Limits.defaults(), replicas, timeout),
 				FENCE, this.clock, new SimpleMeterRegistry());
 	}
 

@@ -55,7 +55,7 @@ class ReplicaAcknowledgedBeginIntegrationTest {
 		Path policy = GatewayReplica.policy(this.upstream);
 		this.gateway = GatewayReplica.start(policy,
 				Map.of("gateway.idempotency.store", "redis", "gateway.idempotency.redis.wait-for-replicas", "1",
-						"gateway.idempotency.redis.wait-timeout", "500ms", "spring.data.redis.lettuce.pool.enabled",
+						"gateway.idempotency.redis.wait-timeout", "3s", "spring.data.redis.lettuce.pool.enabled",
 						"true", "spring.data.redis.host", "127.0.0.1", "spring.data.redis.port",
 						Integer.toString(this.master.port())));
 		this.upstream.reply((request, exchange) -> {
