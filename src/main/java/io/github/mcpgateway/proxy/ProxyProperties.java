@@ -48,6 +48,17 @@ public record ProxyProperties(@DefaultValue("5s") @NotNull Duration connectTimeo
 		@DefaultValue("200") @Min(1) int maxConnectionsPerUpstream, @Valid @DefaultValue CircuitBreaker circuitBreaker,
 		@Valid @DefaultValue Bulkhead bulkhead) implements UpstreamGuardSettings {
 
+	public ProxyProperties {
+		requireNotNegative(streamProbeInterval, "stream-probe-interval");
+		requireNotNegative(silentReplyStreamAfter, "silent-reply-stream-after");
+	}
+
+	private static void requireNotNegative(Duration duration, String name) {
+		if (duration != null && duration.isNegative()) {
+			throw new IllegalArgumentException("gateway.proxy." + name + " must not be negative");
+		}
+	}
+
 	/**
 	 * Opens a server's circuit when too many recent calls failed (connect errors,
 	 * timeouts, broken replies and 5xx statuses count as failures; 4xx do not).
