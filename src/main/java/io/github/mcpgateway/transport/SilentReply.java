@@ -279,14 +279,14 @@ public final class SilentReply extends HttpServletResponseWrapper {
 
 	@Override
 	public void setDateHeader(String name, long date) {
-		if (this.state != State.OPEN && this.state != State.REPLYING) {
+		if (passesThrough()) {
 			super.setDateHeader(name, date);
 		}
 	}
 
 	@Override
 	public void addDateHeader(String name, long date) {
-		if (this.state != State.OPEN && this.state != State.REPLYING) {
+		if (passesThrough()) {
 			super.addDateHeader(name, date);
 		}
 	}
